@@ -1,0 +1,181 @@
+import {
+  addDaysToLocalDate,
+  isoWeekdayOf,
+  localDateOf,
+  localTimeOfMinutes,
+  localToInstant,
+  minutesOfLocalTime,
+} from './local-time.ts';
+import type { LocalDate, LocalTime } from './local-time.ts';
+
+/** The merchant settings that shape availability. */
+export interface BookingSettings {
+  slotIntervalMinutes: number;
+  bookingDurationMinutes: number;
+  minLeadMinutes: number;
+  maxCoversPerSlot: number;
+}
+
+/** Opening hours of one ISO weekday (1 Monday .. 7 Sunday); end is the last seating, may pass midnight. */
+export interface Shift {
+  day: number;
+  slots: Array<{ start: LocalTime; end: LocalTime }>;
+}
+
+/** A bookable table and the party sizes it seats. */
+export interface TableInfo {
+  id: string;
+  zoneId: string;
+  minSeats: number;
+  maxSeats: number;
+}
+
+/** A booking that occupies its table: a live draft, or status 10 or 20. */
+export interface TableHold {
+  tableId: string;
+  start: Date;
+  end: Date;
+  covers: number;
+  bookingId?: string;
+}
+
+/** One bookable time of a day as the API returns it. */
+export interface Slot {
+  /** Unix seconds. */
+  timestamp: number;
+  hour: LocalTime;
+  available: boolean;
+}
+
+/** Everything availability needs to know about one merchant-local day. */
+export interface DayContext {
+  date: LocalDate;
+  timezone: string;
+  now: Date;
+  settings: BookingSettings;
+  shifts: Shift[];
+  closedDays: LocalDate[];
+  tables: TableInfo[];
+  holds: TableHold[];
+}
+
+/** A bookable time: the instant and the local wall-clock time it was scheduled at. */
+export interface BookableTime {
+  at: Date;
+  hour: LocalTime;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Whether the merchant opens on a date: a shift that weekday with a slot, and the date not closed. */
+export function isDayOpen(date: LocalDate, shifts: Shift[], closedDays: LocalDate[]): boolean {
+  if (closedDays.includes(date)) return false;
+  const weekday = isoWeekdayOf(date);
+  return shifts.some((shift) => shift.day === weekday && shift.slots.length > 0);
+}
+
+/** Sorted unique times of a day's shifts, every interval from start to end inclusive (end < start: past midnight), minus DST gaps. */
+export function bookableTimes(
+  date: LocalDate,
+  timezone: string,
+  shifts: Shift[],
+  slotIntervalMinutes: number,
+): BookableTime[] {
+  if (!(slotIntervalMinutes > 0)) throw new RangeError(`slotIntervalMinutes must be positive: ${slotIntervalMinutes}`);
+  const weekday = isoWeekdayOf(date);
+  const byInstant = new Map<number, BookableTime>();
+  for (const shift of shifts) {
+    if (shift.day !== weekday) continue;
+    for (const slot of shift.slots) {
+      const start = minutesOfLocalTime(slot.start);
+      let end = minutesOfLocalTime(slot.end);
+      if (end < start) end += 1440;
+      for (let minute = start; minute <= end; minute += slotIntervalMinutes) {
+        const day = addDaysToLocalDate(date, Math.floor(minute / 1440));
+        const hour = localTimeOfMinutes(minute);
+        const at = localToInstant(day, hour, timezone);
+        if (at && !byInstant.has(at.getTime())) byInstant.set(at.getTime(), { at, hour });
+      }
+    }
+  }
+  return [...byInstant.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The day's slots for a party in a zone ('all': any): available when past the lead time, within pacing, with a free fitting table. */
+export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: number): Slot[] {
+  if (!isDayOpen(ctx.date, ctx.shifts, ctx.closedDays)) return [];
+  const earliest = earliestBookable(ctx.now, ctx.settings.minLeadMinutes);
+  return bookableTimes(ctx.date, ctx.timezone, ctx.shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
+    timestamp: Math.floor(at.getTime() / 1000),
+    hour,
+    available:
+      at.getTime() >= earliest &&
+      pacingAllows(ctx, at, neededSeats) &&
+      pickTable(ctx, zoneId, neededSeats, at) !== null,
+  }));
+}
+
+/** The free fitting table with the smallest maxSeats (ties by id) ignoring excludeBookingId's holds, or null; no lead or pacing check. */
+export function pickTable(
+  ctx: DayContext,
+  zoneId: string | 'all',
+  neededSeats: number,
+  at: Date,
+  excludeBookingId?: string,
+): TableInfo | null {
+  const start = at.getTime();
+  const end = start + ctx.settings.bookingDurationMinutes * MINUTE_MS;
+  const busy = new Set<string>();
+  for (const hold of ctx.holds) {
+    if (excludeBookingId !== undefined && hold.bookingId === excludeBookingId) continue;
+    // Half-open intervals: a hold ending exactly at `at` leaves the table free.
+    if (hold.start.getTime() < end && hold.end.getTime() > start) busy.add(hold.tableId);
+  }
+  const fitting = ctx.tables.filter(
+    (table) =>
+      (zoneId === 'all' || table.zoneId === zoneId) &&
+      table.minSeats <= neededSeats &&
+      neededSeats <= table.maxSeats &&
+      !busy.has(table.id),
+  );
+  fitting.sort((a, b) => a.maxSeats - b.maxSeats || compareIds(a.id, b.id));
+  return fitting[0] ?? null;
+}
+
+/** Whether covers of all holds starting at that instant (every zone, minus excludeBookingId) plus the party fit maxCoversPerSlot. */
+export function pacingAllows(ctx: DayContext, at: Date, neededSeats: number, excludeBookingId?: string): boolean {
+  const t = at.getTime();
+  let covers = 0;
+  for (const hold of ctx.holds) {
+    if (excludeBookingId !== undefined && hold.bookingId === excludeBookingId) continue;
+    if (hold.start.getTime() === t) covers += hold.covers;
+  }
+  return covers + neededSeats <= ctx.settings.maxCoversPerSlot;
+}
+
+/** Whether merchant-local today and tomorrow are open with a time at or after now + minLeadMinutes (tables ignored). */
+export function openTodayTomorrow(
+  now: Date,
+  timezone: string,
+  shifts: Shift[],
+  closedDays: LocalDate[],
+  settings: Pick<BookingSettings, 'slotIntervalMinutes' | 'minLeadMinutes'>,
+): { today: boolean; tomorrow: boolean } {
+  const earliest = earliestBookable(now, settings.minLeadMinutes);
+  const stillBookable = (date: LocalDate): boolean =>
+    isDayOpen(date, shifts, closedDays) &&
+    bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
+  const today = localDateOf(now, timezone);
+  return { today: stillBookable(today), tomorrow: stillBookable(addDaysToLocalDate(today, 1)) };
+}
+
+function earliestBookable(now: Date, minLeadMinutes: number): number {
+  return now.getTime() + minLeadMinutes * MINUTE_MS;
+}
+
+const idCollator = new Intl.Collator('en', { numeric: true });
+
+// Numeric-aware so serial ids order as numbers ('2' before '10'); plain order breaks remaining ties.
+function compareIds(a: string, b: string): number {
+  return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -1,0 +1,70 @@
+/** Every error_code the API can answer with (spec section 8, plus the API's own). */
+export type ErrorCode =
+  | 'merchant_not_found'
+  | 'booking_not_activated'
+  | 'booking_setting_not_found'
+  | 'booking_zone_not_exist'
+  | 'no_seats_available'
+  | 'user_booking_limit_reached'
+  | 'error_min_seats'
+  | 'error_max_seats'
+  | 'max_clients_per_booking_exceeded'
+  | 'last_minute_booking_not_allowed'
+  | 'already_done'
+  | 'canceled'
+  | 'no_phone'
+  | 'booking_not_found'
+  | 'booking_forbidden'
+  | 'merchant_closed'
+  | 'invalid_transition'
+  | 'validation_error'
+  | 'unauthenticated'
+  | 'not_found'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'invalid_merchant_definition';
+
+/** HTTP status for each error code. */
+export const httpStatusOf: Record<ErrorCode, number> = {
+  not_found: 404,
+  merchant_not_found: 404,
+  booking_not_found: 404,
+  validation_error: 400,
+  invalid_merchant_definition: 400,
+  unauthenticated: 401,
+  booking_forbidden: 403,
+  no_seats_available: 409,
+  already_done: 409,
+  canceled: 409,
+  invalid_transition: 409,
+  user_booking_limit_reached: 409,
+  rate_limited: 429,
+  internal_error: 500,
+  booking_not_activated: 422,
+  booking_setting_not_found: 422,
+  booking_zone_not_exist: 422,
+  error_min_seats: 422,
+  error_max_seats: 422,
+  max_clients_per_booking_exceeded: 422,
+  last_minute_booking_not_allowed: 422,
+  no_phone: 422,
+  merchant_closed: 422,
+};
+
+/** A failure the client can act on, named by the spec's error_code. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, details?: Record<string, unknown>, message?: string) {
+    super(message ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+    if (details !== undefined) this.details = details;
+  }
+}
+
+/** Whether a value is a DomainError. */
+export function isDomainError(value: unknown): value is DomainError {
+  return value instanceof DomainError;
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { DomainError } from './errors.ts';
+import { isLocalDate, isLocalTime, isValidTimezone } from './local-time.ts';
+
+/** Slugs a merchant may not take because the site's own routes and files live there. */
+export const reservedSlugs: readonly string[] = [
+  'auth', 'api', 'oauth', 'login', 'logout', 'register', 'broadcasting', 'app', 'assets', '_astro',
+  'sw.js', 'manifest', 'manifest.json', 'manifest.webmanifest', 'favicon', 'favicon.ico', 'robots.txt',
+  'sitemap.xml', 'admin', 'docs', 'offline', 'icons', 'images', 'merchants', 'demo', 'static', 'public',
+  'fonts', 'media', 'uploads', 'health', 'healthz', 'status', 'ws', 'socket', 'realtime', 'pusher',
+  'staff', 'dashboard', 'account', 'user', 'users', 'booking', 'bookings', 'validate', 'booking-complete',
+  'booking_complete', 'ical', 'calendar', 'mail', 'www', 'index', 'home', 'about', 'help', 'support',
+  'terms', 'privacy', 'legal', 'contact', '404', '500',
+];
+
+const reserved = new Set(reservedSlugs);
+const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const PHONE_RE = /^\+[1-9]\d{6,14}$/;
+const COLOUR_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const IMAGE_PATH_RE = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9._-]*\.(?:svg|png|jpe?g|webp|gif|avif)$/i;
+
+/** Whether s is an http(s) URL with a host. */
+function isHttpUrl(s: string, httpsOnly = false): boolean {
+  if (!URL.canParse(s)) return false;
+  const url = new URL(s);
+  const protocolOk = httpsOnly ? url.protocol === 'https:' : url.protocol === 'https:' || url.protocol === 'http:';
+  return protocolOk && url.hostname.length > 0;
+}
+
+/** Whether s is an image path relative to the definition file (no '..', no leading '/') or an https URL. */
+function isImageRef(s: string): boolean {
+  if (/^https:\/\//i.test(s)) return isHttpUrl(s, true);
+  return IMAGE_PATH_RE.test(s) && !s.split('/').some((segment) => segment === '..' || segment === '.');
+}
+
+const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+const requiredText = (max: number) => text(max).min(1, 'required');
+const intIn = (min: number, max: number) =>
+  z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
+const localTime = z.string().trim().refine(isLocalTime, 'a time written HH:MM (00:00 to 23:59)');
+const colour = z.string().trim().regex(COLOUR_RE, 'a colour written #rgb or #rrggbb');
+const image = text(500).refine(isImageRef, "a relative image path (no '..', no leading '/') or an https URL");
+
+const slugSchema = z
+  .string()
+  .trim()
+  .min(2, 'at least 2 characters')
+  .max(64, 'at most 64 characters')
+  .regex(SLUG_RE, 'lowercase letters, digits and dashes, not starting or ending with a dash')
+  .refine((slug) => !reserved.has(slug), 'this slug is reserved by the site');
+
+const phoneSchema = z
+  .string()
+  .transform((phone) => phone.replace(/\s+/g, ''))
+  .refine((phone) => PHONE_RE.test(phone), 'an international phone number such as +33142000000');
+
+const settingsSchema = z
+  .strictObject({
+    minClientsPerBookings: intIn(1, 100),
+    maxClientsPerBookings: intIn(1, 100),
+    keepTableDuration: intIn(0, 240),
+    bookingDurationMinutes: intIn(15, 720),
+    slotIntervalMinutes: intIn(5, 240),
+    minLeadMinutes: intIn(0, 10080),
+    maxCoversPerSlot: intIn(1, 10000),
+    autoConfirm: z.boolean().default(false),
+    showZone: z.boolean().default(true),
+    // Not in the contract table: minutes a pending booking may wait before the page says the merchant is
+    // slow to answer; the store falls back to its own default when absent.
+    responseWindowMinutes: intIn(1, 10080).optional(),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.minClientsPerBookings > settings.maxClientsPerBookings) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minClientsPerBookings'],
+        message: 'must not exceed maxClientsPerBookings',
+      });
+    }
+  });
+
+const shiftSchema = z.strictObject({
+  day: intIn(1, 7),
+  slots: z.array(z.strictObject({ start: localTime, end: localTime })).max(12, 'at most 12 slots a day'),
+});
+
+const tableSchema = z
+  .strictObject({
+    name: requiredText(30),
+    minSeats: intIn(1, 100),
+    maxSeats: intIn(1, 100),
+  })
+  .superRefine((table, ctx) => {
+    if (table.minSeats > table.maxSeats) {
+      ctx.addIssue({ code: 'custom', path: ['minSeats'], message: 'must not exceed maxSeats' });
+    }
+  });
+
+const zoneSchema = z
+  .strictObject({
+    name: requiredText(60),
+    image: image.optional(),
+    tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(500, 'at most 500 tables'),
+  })
+  .superRefine((zone, ctx) => {
+    for (const index of duplicateIndexes(zone.tables.map((table) => table.name.toLowerCase()))) {
+      ctx.addIssue({ code: 'custom', path: ['tables', index, 'name'], message: 'table names must be unique in a zone' });
+    }
+  });
+
+const staffEmail = z.string().trim().toLowerCase().max(254, 'at most 254 characters').pipe(z.email('a valid email address'));
+
+// A staff member comes with a password (hashed at import), or with the argon2id hash an export wrote.
+const staffSchema = z.union([
+  z.strictObject({
+    email: staffEmail,
+    password: z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters'),
+  }),
+  z.strictObject({
+    email: staffEmail,
+    passwordHash: z.string().max(500).regex(/^\$argon2id\$/, 'an argon2id hash'),
+  }),
+]);
+
+/** The merchant definition a provider imports (see shared/contract/README.md). */
+export const merchantDefinitionSchema = z
+  .strictObject({
+    slug: slugSchema,
+    name: requiredText(120),
+    timezone: z.string().trim().refine(isValidTimezone, 'an IANA time zone such as Europe/Paris'),
+    address: z.strictObject({
+      address: requiredText(200),
+      address2: text(200).default(''),
+      zip: requiredText(20),
+      city: requiredText(100),
+    }),
+    phone: phoneSchema,
+    url: text(500)
+      .refine((url) => isHttpUrl(url), 'an http(s) URL')
+      .optional(),
+    description: text(2000).default(''),
+    bookingDescription: text(2000).default(''),
+    logo: image.optional(),
+    banner: image.optional(),
+    theme: z.strictObject({ primary: colour, background: colour }),
+    bookingEnabled: z.boolean().default(true),
+    settings: settingsSchema,
+    shifts: z.array(shiftSchema).max(7, 'at most one entry per weekday'),
+    closedDays: z
+      .array(z.string().trim().refine(isLocalDate, 'a real date written YYYY-MM-DD'))
+      .max(2000, 'at most 2000 closed days')
+      .default([])
+      .transform((days) => [...new Set(days)].sort()),
+    zones: z
+      .array(zoneSchema)
+      .min(1, 'at least one zone')
+      .max(50, 'at most 50 zones'),
+    staff: z.array(staffSchema).max(100, 'at most 100 staff accounts').default([]),
+  })
+  .superRefine((definition, ctx) => {
+    for (const index of duplicateIndexes(definition.shifts.map((shift) => shift.day))) {
+      ctx.addIssue({ code: 'custom', path: ['shifts', index, 'day'], message: 'each weekday may appear only once' });
+    }
+    for (const index of duplicateIndexes(definition.zones.map((zone) => zone.name.toLowerCase()))) {
+      ctx.addIssue({ code: 'custom', path: ['zones', index, 'name'], message: 'zone names must be unique' });
+    }
+    for (const index of duplicateIndexes(definition.staff.map((member) => member.email))) {
+      ctx.addIssue({ code: 'custom', path: ['staff', index, 'email'], message: 'staff emails must be unique' });
+    }
+  });
+
+/** A validated merchant definition (trimmed, phone without spaces, defaults filled in). */
+export type MerchantDefinition = z.infer<typeof merchantDefinitionSchema>;
+/** A merchant definition as written in the JSON file, before defaults. */
+export type MerchantDefinitionInput = z.input<typeof merchantDefinitionSchema>;
+
+/** One problem found in a merchant definition: dotted field path ('' for the document) and message. */
+export interface DefinitionIssue {
+  path: string;
+  message: string;
+}
+
+/** Validates a merchant definition or throws 'invalid_merchant_definition' listing every issue by dotted path. */
+export function parseMerchantDefinition(input: unknown): MerchantDefinition {
+  const result = merchantDefinitionSchema.safeParse(input, {
+    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined),
+  });
+  if (result.success) return result.data;
+  const issues: DefinitionIssue[] = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const shown = issues.slice(0, 3).map((issue) => `${issue.path || '(document)'}: ${issue.message}`);
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+  throw new DomainError('invalid_merchant_definition', { issues }, shown.join('; ') + more);
+}
+
+/** Indexes of the items equal to an earlier item. */
+function duplicateIndexes<T>(values: readonly T[]): number[] {
+  const seen = new Set<T>();
+  const duplicates: number[] = [];
+  values.forEach((value, index) => {
+    if (seen.has(value)) duplicates.push(index);
+    else seen.add(value);
+  });
+  return duplicates;
+}

@@ -1,0 +1,56 @@
+import { describe, test, expect } from 'vitest';
+import { DomainError, httpStatusOf, isDomainError } from '../../src/server/domain/errors.ts';
+import type { ErrorCode } from '../../src/server/domain/errors.ts';
+
+describe('httpStatusOf', () => {
+  test.each([
+    ['not_found', 404],
+    ['merchant_not_found', 404],
+    ['booking_not_found', 404],
+    ['validation_error', 400],
+    ['invalid_merchant_definition', 400],
+    ['unauthenticated', 401],
+    ['booking_forbidden', 403],
+    ['no_seats_available', 409],
+    ['already_done', 409],
+    ['canceled', 409],
+    ['invalid_transition', 409],
+    ['user_booking_limit_reached', 409],
+    ['rate_limited', 429],
+    ['internal_error', 500],
+    ['booking_not_activated', 422],
+    ['booking_setting_not_found', 422],
+    ['booking_zone_not_exist', 422],
+    ['error_min_seats', 422],
+    ['error_max_seats', 422],
+    ['max_clients_per_booking_exceeded', 422],
+    ['last_minute_booking_not_allowed', 422],
+    ['no_phone', 422],
+    ['merchant_closed', 422],
+  ] satisfies Array<[ErrorCode, number]>)('%s answers HTTP %i', (code, status) => {
+    expect(httpStatusOf[code]).toBe(status);
+  });
+
+  test('every code has a status', () => {
+    expect(Object.keys(httpStatusOf)).toHaveLength(23);
+  });
+});
+
+describe('DomainError', () => {
+  test('carries its code, details and message', () => {
+    const error = new DomainError('error_min_seats', { min: 2 }, 'at least 2 guests');
+    expect(error).toBeInstanceOf(Error);
+    expect(isDomainError(error)).toBe(true);
+    expect(error.name).toBe('DomainError');
+    expect(error.code).toBe('error_min_seats');
+    expect(error.details).toEqual({ min: 2 });
+    expect(error.message).toBe('at least 2 guests');
+  });
+
+  test('defaults its message to the code and has no details when none are given', () => {
+    const error = new DomainError('canceled');
+    expect(error.message).toBe('canceled');
+    expect(error.details).toBeUndefined();
+    expect(isDomainError(new Error('canceled'))).toBe(false);
+  });
+});
