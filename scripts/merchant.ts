@@ -1,0 +1,151 @@
+/**
+ * `npm run merchant -- import FILE... | list | export SLUG`: the provider's merchant tool. With a server
+ * running on this data folder it goes through that server (which rebuilds the site); otherwise it opens
+ * the database itself.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { loadConfig } from '../src/server/config.ts';
+import { lockDataDir } from '../src/server/db/data-dir-lock.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { findMerchantBySlug, listMerchants } from '../src/server/db/merchant-store.ts';
+import { isDomainError } from '../src/server/domain/errors.ts';
+import { localAdminSocket } from '../src/server/local-admin.ts';
+import { exportMerchant } from '../src/server/services/merchant-export.ts';
+import { importMerchant } from '../src/server/services/merchant-import.ts';
+
+const usage = `usage: npm run merchant -- import FILE... | list | export SLUG`;
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** One call to the running server's local admin socket. */
+function callServer(socketPath: string, method: string, urlPath: string, body?: unknown): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      { socketPath, method, path: urlPath, headers: payload ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function readDefinition(file: string): Promise<Record<string, unknown>> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+}
+
+async function viaServer(socketPath: string, command: string, args: string[]): Promise<number> {
+  if (command === 'import') {
+    let failed = 0;
+    for (const file of args) {
+      const definition = await readDefinition(file);
+      const slug = String(definition.slug ?? '');
+      const baseDir = encodeURIComponent(path.dirname(path.resolve(file)));
+      const reply = await callServer(socketPath, 'PUT', `/api/admin/merchants/${encodeURIComponent(slug)}?baseDir=${baseDir}`, definition);
+      if (reply.body.success) console.log(`${reply.body.created ? 'created' : 'updated'} ${slug}`);
+      else {
+        failed++;
+        console.error(`${file}: refused: ${String(reply.body.message ?? reply.body.error_code)}`);
+      }
+    }
+    return failed ? 1 : 0;
+  }
+  if (command === 'list') {
+    const reply = await callServer(socketPath, 'GET', '/api/booking/merchants');
+    for (const merchant of reply.body.merchants as Array<{ slug: string; name: string; bookingEnabled: boolean }>) {
+      console.log(`${merchant.slug.padEnd(32)} ${merchant.name}${merchant.bookingEnabled ? '' : '  (booking off)'}`);
+    }
+    return 0;
+  }
+  const reply = await callServer(socketPath, 'GET', `/api/admin/merchants/${encodeURIComponent(args[0] ?? '')}`);
+  if (!reply.body.success) {
+    console.error(String(reply.body.message ?? reply.body.error_code));
+    return 1;
+  }
+  console.log(JSON.stringify(reply.body.merchant, null, 2));
+  return 0;
+}
+
+async function direct(command: string, args: string[]): Promise<number> {
+  const config = loadConfig();
+  const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    if (command === 'import') {
+      let failed = 0;
+      for (const file of args) {
+        try {
+          const definition = await readDefinition(file);
+          const { merchant, created } = await importMerchant(database.db, definition, {
+            baseDir: path.dirname(path.resolve(file)),
+            mediaDir: path.join(config.dataDir, 'media'),
+          });
+          console.log(`${created ? 'created' : 'updated'} ${merchant.slug}`);
+        } catch (error) {
+          failed++;
+          console.error(`${file}: refused: ${isDomainError(error) || error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return failed ? 1 : 0;
+    }
+    if (command === 'list') {
+      for (const merchant of await listMerchants(database.db)) {
+        console.log(`${merchant.slug.padEnd(32)} ${merchant.name}${merchant.bookingEnabled ? '' : '  (booking off)'}`);
+      }
+      return 0;
+    }
+    const merchant = await findMerchantBySlug(database.db, args[0] ?? '');
+    if (!merchant) {
+      console.error(`no merchant ${args[0]}`);
+      return 1;
+    }
+    console.log(JSON.stringify(await exportMerchant(database.db, merchant), null, 2));
+    return 0;
+  } finally {
+    await database.close();
+    await release();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const valid = (command === 'import' && args.length > 0) || command === 'list' || (command === 'export' && args.length === 1);
+  if (!valid) {
+    console.error(usage);
+    return 2;
+  }
+  const socketPath = localAdminSocket(loadConfig().dataDir);
+  if (existsSync(socketPath)) {
+    try {
+      return await viaServer(socketPath, command, args);
+    } catch (error) {
+      // A socket left by a server that died: work on the database directly.
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
+    }
+  }
+  return direct(command, args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,45 @@
+/** Bearer sessions: issued as random tokens, stored as hashes, checked on every call. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { accessTokens, users } from '../db/schema.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+/** A signed-in diner as the booking calls see them. */
+export type SessionUser = typeof users.$inferSelect & {
+  /** Set for a guest session: the only booking it may act on. */
+  sessionBookingId: string | null;
+};
+
+/** Default lifetime of an access token. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/** Issues a bearer for a user; returns the token in clear (only the caller ever sees it). */
+export async function createSession(
+  db: Database,
+  userId: string,
+  { now = new Date(), ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, bookingId = null as string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), bookingId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user behind a bearer, if it is known, unexpired and not revoked. */
+export async function findSessionUser(db: Database, token: string, now: Date): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({ user: users, bookingId: accessTokens.bookingId })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now), isNull(accessTokens.revokedAt)),
+    )
+    .limit(1);
+  return row ? { ...row.user, sessionBookingId: row.bookingId } : undefined;
+}
+
+/** The bearer token of an Authorization header, if any. */
+export function bearerOf(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})\s*$/i);
+  return match?.[1];
+}

@@ -1,0 +1,70 @@
+/** Opens the database: embedded PGlite under a data folder, or PostgreSQL when a URL is given. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema } from './schema.ts';
+
+/** The one database type the whole server is written against, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies every pending migration. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** Opens PostgreSQL at `url` (a pool of `max` connections). */
+export async function openPostgres(url: string, { max = 10 } = {}): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several API processes may start at once: one migrates, the others wait for it.
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(7243001)`;
+        await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
+        await lockClient`select pg_advisory_unlock(7243001)`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Opens the database the configuration asks for. */
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'pglite'));
+}

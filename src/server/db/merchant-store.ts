@@ -1,0 +1,164 @@
+/** Reads and writes merchants with their zones, tables and staff. */
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { MerchantDefinition } from '../domain/merchant-definition.ts';
+import type { Database } from './database.ts';
+import { diningTables, merchants, staff, zones } from './schema.ts';
+
+/** A merchant row as stored. */
+export type MerchantRow = typeof merchants.$inferSelect;
+/** A zone row as stored. */
+export type ZoneRow = typeof zones.$inferSelect;
+/** A table row as stored. */
+export type TableRow = typeof diningTables.$inferSelect;
+
+/** A merchant with the active part of its floor plan. */
+export interface MerchantWithFloor {
+  merchant: MerchantRow;
+  zones: ZoneRow[];
+  tables: TableRow[];
+}
+
+/** Image paths after import: served paths (/media/...) or absolute https URLs. */
+export interface ImportedImages {
+  logo: string | null;
+  banner: string | null;
+  zones: Record<string, string | null>;
+}
+
+/** Default minutes a pending booking may wait for the restaurant before the diner is told it is unavailable. */
+export const DEFAULT_RESPONSE_WINDOW_MINUTES = 30;
+
+/** Finds a merchant by slug. */
+export async function findMerchantBySlug(db: Database, slug: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.slug, slug)).limit(1);
+  return row;
+}
+
+/** Finds a merchant by slug with its active zones (in definition order) and tables. */
+export async function findMerchantWithFloor(db: Database, slug: string): Promise<MerchantWithFloor | undefined> {
+  const merchant = await findMerchantBySlug(db, slug);
+  if (!merchant) return undefined;
+  const [zoneRows, tableRows] = await Promise.all([
+    db
+      .select()
+      .from(zones)
+      .where(and(eq(zones.merchantId, merchant.id), eq(zones.active, true)))
+      .orderBy(asc(zones.position)),
+    db
+      .select()
+      .from(diningTables)
+      .where(and(eq(diningTables.merchantId, merchant.id), eq(diningTables.active, true))),
+  ]);
+  const activeZoneIds = new Set(zoneRows.map((zone) => zone.id));
+  return { merchant, zones: zoneRows, tables: tableRows.filter((table) => activeZoneIds.has(table.zoneId)) };
+}
+
+/** Every merchant, by slug. */
+export function listMerchants(db: Database): Promise<MerchantRow[]> {
+  return db.select().from(merchants).orderBy(asc(merchants.slug));
+}
+
+/** Every active zone of the given merchants. */
+export function listZonesOf(db: Database, merchantIds: string[]): Promise<ZoneRow[]> {
+  if (merchantIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(zones)
+    .where(and(inArray(zones.merchantId, merchantIds), eq(zones.active, true)))
+    .orderBy(asc(zones.position));
+}
+
+/**
+ * Creates or updates a merchant from its definition, in one transaction. Zones and tables are matched
+ * by name; those no longer defined are retired (bookings keep pointing at them), never deleted.
+ */
+export async function upsertMerchant(
+  db: Database,
+  definition: MerchantDefinition,
+  images: ImportedImages,
+  staffPasswordHashes: Map<string, string>,
+): Promise<{ merchant: MerchantRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const values = {
+      slug: definition.slug,
+      name: definition.name,
+      timezone: definition.timezone,
+      address: {
+        address: definition.address.address,
+        address2: definition.address.address2 ?? '',
+        zip: definition.address.zip,
+        city: definition.address.city,
+      },
+      phone: definition.phone,
+      url: definition.url ?? '',
+      description: definition.description ?? '',
+      bookingDescription: definition.bookingDescription ?? '',
+      logoPath: images.logo,
+      bannerPath: images.banner,
+      themePrimary: definition.theme.primary,
+      themeBackground: definition.theme.background,
+      bookingEnabled: definition.bookingEnabled,
+      settings: {
+        ...definition.settings,
+        responseWindowMinutes: definition.settings.responseWindowMinutes ?? DEFAULT_RESPONSE_WINDOW_MINUTES,
+      },
+      shifts: definition.shifts.map((shift) => ({ day: shift.day, slots: shift.slots.map(({ start, end }) => ({ start, end })) })),
+      closedDays: [...definition.closedDays].sort(),
+      updatedAt: new Date(),
+    };
+    const [existing] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.slug, definition.slug));
+    const [merchant] = existing
+      ? await tx.update(merchants).set(values).where(eq(merchants.id, existing.id)).returning()
+      : await tx.insert(merchants).values(values).returning();
+    if (!merchant) throw new Error('merchant upsert returned nothing');
+
+    const keptZoneIds: string[] = [];
+    for (const [position, zoneDef] of definition.zones.entries()) {
+      const zoneValues = { name: zoneDef.name, imagePath: images.zones[zoneDef.name] ?? null, position, active: true };
+      const [zone] = await tx
+        .insert(zones)
+        .values({ merchantId: merchant.id, ...zoneValues })
+        .onConflictDoUpdate({ target: [zones.merchantId, zones.name], set: zoneValues })
+        .returning();
+      if (!zone) throw new Error('zone upsert returned nothing');
+      keptZoneIds.push(zone.id);
+      const keptTableNames: string[] = [];
+      for (const tableDef of zoneDef.tables) {
+        const tableValues = { minSeats: tableDef.minSeats, maxSeats: tableDef.maxSeats, active: true };
+        await tx
+          .insert(diningTables)
+          .values({ merchantId: merchant.id, zoneId: zone.id, name: tableDef.name, ...tableValues })
+          .onConflictDoUpdate({ target: [diningTables.zoneId, diningTables.name], set: tableValues });
+        keptTableNames.push(tableDef.name);
+      }
+      await tx
+        .update(diningTables)
+        .set({ active: false })
+        .where(and(eq(diningTables.zoneId, zone.id), notInArray(diningTables.name, keptTableNames)));
+    }
+    await tx
+      .update(zones)
+      .set({ active: false })
+      .where(and(eq(zones.merchantId, merchant.id), notInArray(zones.id, keptZoneIds)));
+    await tx
+      .update(diningTables)
+      .set({ active: false })
+      .where(and(eq(diningTables.merchantId, merchant.id), notInArray(diningTables.zoneId, keptZoneIds)));
+
+    const staffEmails = definition.staff.map((member) => member.email.toLowerCase());
+    for (const email of staffEmails) {
+      const passwordHash = staffPasswordHashes.get(email);
+      if (!passwordHash) throw new Error(`no password hash for staff ${email}`);
+      await tx
+        .insert(staff)
+        .values({ merchantId: merchant.id, email, passwordHash })
+        .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash } });
+    }
+    if (staffEmails.length > 0) {
+      await tx.delete(staff).where(and(eq(staff.merchantId, merchant.id), notInArray(staff.email, staffEmails)));
+    } else {
+      await tx.delete(staff).where(eq(staff.merchantId, merchant.id));
+    }
+    return { merchant, created: !existing };
+  });
+}

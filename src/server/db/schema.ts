@@ -1,0 +1,200 @@
+/** The database schema: merchants and their floor plan, diners, sessions and bookings. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Address block of a merchant, as the contract and the booking page describe it. */
+export interface AddressValue {
+  address: string;
+  address2: string;
+  zip: string;
+  city: string;
+}
+
+/** Merchant settings kept as one JSON value: the whole `settings` object of the contract. */
+export interface MerchantSettingsValue {
+  minClientsPerBookings: number;
+  maxClientsPerBookings: number;
+  keepTableDuration: number;
+  bookingDurationMinutes: number;
+  slotIntervalMinutes: number;
+  minLeadMinutes: number;
+  maxCoversPerSlot: number;
+  autoConfirm: boolean;
+  showZone: boolean;
+  responseWindowMinutes: number;
+}
+
+/** Opening shifts of one ISO weekday. */
+export interface ShiftValue {
+  day: number;
+  slots: Array<{ start: string; end: string }>;
+}
+
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+  address: jsonb('address').$type<AddressValue>().notNull(),
+  phone: text('phone').notNull(),
+  url: text('url').notNull().default(''),
+  description: text('description').notNull().default(''),
+  bookingDescription: text('booking_description').notNull().default(''),
+  logoPath: text('logo_path'),
+  bannerPath: text('banner_path'),
+  themePrimary: text('theme_primary').notNull(),
+  themeBackground: text('theme_background').notNull(),
+  bookingEnabled: boolean('booking_enabled').notNull().default(true),
+  settings: jsonb('settings').$type<MerchantSettingsValue>().notNull(),
+  shifts: jsonb('shifts').$type<ShiftValue[]>().notNull(),
+  closedDays: jsonb('closed_days').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imagePath: text('image_path'),
+    position: integer('position').notNull().default(0),
+    // A zone dropped from a definition is retired, not deleted: old bookings still point at it.
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('zones_merchant_name').on(t.merchantId, t.name)],
+);
+
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    minSeats: integer('min_seats').notNull(),
+    maxSeats: integer('max_seats').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('dining_tables_zone_name').on(t.zoneId, t.name)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_merchant_email').on(t.merchantId, t.email)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    // Lower-cased; null for guests who gave no email.
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    anonymousEmail: text('anonymous_email'),
+    onboarding: boolean('onboarding').notNull().default(false),
+    wantsEmailConfirmation: boolean('wants_email_confirmation').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(t.email).where(sql`${t.email} is not null and not ${t.anonymous}`)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the bearer: a leaked table does not leak sessions.
+    tokenHash: text('token_hash').notNull().unique(),
+    // A guest session reaches only this booking.
+    bookingId: uuid('booking_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_tokens_user').on(t.userId)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => diningTables.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // In clear on purpose: it is the booking's address (URLs, live channel) and must be handed back
+    // to its diner as currentBookingToken; 128 random bits make it unguessable.
+    token: text('token').notNull().unique(),
+    ref: text('ref').notNull(),
+    // null while the booking is a draft that only holds its table.
+    status: smallint('status'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    // The merchant-local day of startsAt: the unit of the pacing lock.
+    localDate: text('local_date').notNull(),
+    clientCount: integer('client_count').notNull(),
+    comment: text('comment').notNull().default(''),
+    holdsTable: boolean('holds_table').notNull().default(true),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelMessage: text('cancel_message'),
+    lang: text('lang').notNull().default('fr'),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_merchant_ref').on(t.merchantId, t.ref),
+    index('bookings_merchant_day').on(t.merchantId, t.localDate),
+    index('bookings_user').on(t.userId),
+    index('bookings_open_drafts').on(t.holdExpiresAt).where(sql`${t.status} is null and ${t.holdsTable}`),
+    index('bookings_to_finish').on(t.endsAt).where(sql`${t.status} = 20`),
+  ],
+);
+
+/** Every table of the schema, for drizzle's relational API. */
+export const schema = { merchants, zones, diningTables, staff, users, accessTokens, bookings };

@@ -1,0 +1,115 @@
+/** The merchant as the browser reads it (spec section 3), built from what is stored. */
+import { openTodayTomorrow, type Shift } from './availability.ts';
+import { localDateOf } from './local-time.ts';
+
+/** What the views need of a stored merchant. */
+export interface MerchantRecord {
+  slug: string;
+  name: string;
+  timezone: string;
+  address: { address: string; address2: string; zip: string; city: string };
+  phone: string;
+  url: string;
+  description: string;
+  bookingDescription: string;
+  logoPath: string | null;
+  bannerPath: string | null;
+  themePrimary: string;
+  themeBackground: string;
+  bookingEnabled: boolean;
+  settings: {
+    minClientsPerBookings: number;
+    maxClientsPerBookings: number;
+    keepTableDuration: number;
+    slotIntervalMinutes: number;
+    minLeadMinutes: number;
+    showZone: boolean;
+  };
+  shifts: Shift[];
+  closedDays: string[];
+  updatedAt: Date;
+}
+
+/** A zone as the browser reads it. */
+export interface ZoneView {
+  id: string;
+  name: string;
+  image: { path: string } | null;
+}
+
+const image = (path: string | null) => (path ? { path } : null);
+
+/** The merchant's shifts as the browser reads them: all seven ISO weekdays, slots with ids. */
+export function shiftsView(shifts: Shift[]) {
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+    day,
+    slots: (shifts.find((shift) => shift.day === day)?.slots ?? []).map((slot, index) => ({
+      id: `${day}-${index}`,
+      start: slot.start,
+      end: slot.end,
+    })),
+  }));
+}
+
+/** The merchant's theme colours. */
+export function themeView(merchant: MerchantRecord) {
+  return { primary: merchant.themePrimary, background: merchant.themeBackground };
+}
+
+/** Closed days from today (merchant-local) on. */
+export function upcomingClosedDays(merchant: MerchantRecord, now: Date): string[] {
+  const today = localDateOf(now, merchant.timezone);
+  return merchant.closedDays.filter((day) => day >= today);
+}
+
+/** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`. */
+export function merchantView(merchant: MerchantRecord, now: Date) {
+  return {
+    name: merchant.name,
+    slug: merchant.slug,
+    timezone: merchant.timezone,
+    address: merchant.address,
+    phone: merchant.phone,
+    url: merchant.url,
+    description: merchant.description,
+    bookingDescription: merchant.bookingDescription,
+    logo: image(merchant.logoPath),
+    banner: image(merchant.bannerPath),
+    bookingEnabled: merchant.bookingEnabled,
+    open: openTodayTomorrow(now, merchant.timezone, merchant.shifts, merchant.closedDays, merchant.settings),
+    settings: {
+      minClientsPerBookings: merchant.settings.minClientsPerBookings,
+      maxClientsPerBookings: merchant.settings.maxClientsPerBookings,
+      keepTableDuration: merchant.settings.keepTableDuration,
+      showZone: merchant.settings.showZone,
+    },
+  };
+}
+
+/** One entry of the public merchant list the site build pulls: everything a static shell draws. */
+export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id: string; name: string; imagePath: string | null }>) {
+  return {
+    slug: merchant.slug,
+    name: merchant.name,
+    timezone: merchant.timezone,
+    address: merchant.address,
+    phone: merchant.phone,
+    url: merchant.url,
+    description: merchant.description,
+    bookingDescription: merchant.bookingDescription,
+    logo: image(merchant.logoPath),
+    banner: image(merchant.bannerPath),
+    theme: themeView(merchant),
+    bookingEnabled: merchant.bookingEnabled,
+    settings: {
+      minClientsPerBookings: merchant.settings.minClientsPerBookings,
+      maxClientsPerBookings: merchant.settings.maxClientsPerBookings,
+      keepTableDuration: merchant.settings.keepTableDuration,
+      showZone: merchant.settings.showZone,
+    },
+    shifts: shiftsView(merchant.shifts),
+    closedDays: merchant.closedDays,
+    zones: zones.map((zone): ZoneView => ({ id: zone.id, name: zone.name, image: image(zone.imagePath) })),
+    updatedAt: merchant.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+/** `npm start`: the whole product on one port, on embedded defaults unless configured otherwise. */
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { listMerchants } from './db/merchant-store.ts';
+import { createRealtime } from './realtime/realtime.ts';
+import { createServer } from './server.ts';
+import { importDemoMerchants } from './services/demo-merchants.ts';
+import { createSiteBuilder } from './services/site-builder.ts';
+import { listenLocalAdmin } from './local-admin.ts';
+
+const SWEEP_EVERY_MS = 30_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const realtime = createRealtime({
+    appId: config.pusher.appId,
+    key: config.pusher.key,
+    secret: config.pusher.secret,
+    cluster: config.pusher.cluster,
+    redisUrl: config.redisUrl,
+    external: config.pusher.external
+      ? { appId: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret, cluster: config.pusher.cluster, ...config.pusher.external }
+      : undefined,
+  });
+
+  const baseUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const site = createSiteBuilder({ apiUrl: baseUrl, siteDir: config.siteDir, dataDir: config.dataDir });
+  const mediaDir = path.join(config.dataDir, 'media');
+  const { app, bookings } = await createServer({
+    db: database.db,
+    realtime,
+    holdMinutes: config.holdMinutes,
+    adminToken: config.adminToken,
+    mediaDir,
+    siteDir: config.siteDir,
+    logLevel: config.logLevel,
+    onMerchantChange: () => site.rebuildSoon(),
+  });
+
+  if (config.importDemo === 'auto' && (await listMerchants(database.db)).length === 0) {
+    const slugs = await importDemoMerchants(database.db, mediaDir);
+    app.log.info(`imported demo merchants: ${slugs.join(', ')}`);
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const localAdmin = await listenLocalAdmin(app, config.dataDir);
+  const sweeper = setInterval(() => {
+    bookings.sweep().catch((error: unknown) => app.log.error({ err: error }, 'sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+
+  if (config.buildSite !== 'never') {
+    await site.build({ onlyIfStale: config.buildSite === 'auto' });
+  }
+  const merchants = await listMerchants(database.db);
+  console.log(`\nCouvert is running on ${baseUrl} (${database.kind}${config.redisUrl ? ' + Redis' : ''})`);
+  for (const merchant of merchants) console.log(`  ${merchant.name.padEnd(28)} ${baseUrl}/${merchant.slug}`);
+  console.log(`  API documentation            ${baseUrl}/api/docs\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(sweeper);
+    await site.stop();
+    await localAdmin.close();
+    // Live sockets first: app.close() waits for open connections.
+    await realtime.close();
+    await app.close();
+    await database.close();
+    await release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

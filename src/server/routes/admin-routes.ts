@@ -1,0 +1,105 @@
+/** The provider's and restaurant's calls, behind `Authorization: Bearer $ADMIN_TOKEN` (off without a token). */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../domain/errors.ts';
+import { pickLang } from '../domain/lang.ts';
+import type { Database } from '../db/database.ts';
+import { findMerchantBySlug } from '../db/merchant-store.ts';
+import type { BookingService } from '../services/booking-service.ts';
+import { importMerchant } from '../services/merchant-import.ts';
+import { exportMerchant } from '../services/merchant-export.ts';
+import { bookingToken, merchantSlug } from './schemas.ts';
+import { isLocalAdmin } from '../local-admin.ts';
+
+/** What the admin routes need. */
+export interface AdminRoutesDeps {
+  db: Database;
+  adminToken?: string;
+  mediaDir: string;
+  bookings: BookingService;
+  /** Told when a merchant was created or changed (the site rebuilds). */
+  onMerchantChange: (slug: string) => void;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Registers the admin API: open on the local socket, behind ADMIN_TOKEN over the network, off without it. */
+export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
+  const { adminToken } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+  const security = [{ adminToken: [] }];
+
+  api.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/admin/') || isLocalAdmin(request.raw)) return;
+    // Without ADMIN_TOKEN the admin API is off over the network.
+    if (!adminToken) throw new DomainError('not_found', undefined, 'The admin API is off (no ADMIN_TOKEN)');
+    const given = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? '';
+    if (!sameSecret(given, adminToken)) throw new DomainError('unauthenticated', undefined, 'Admin token required');
+  });
+
+  api.put(
+    '/api/admin/merchants/:slug',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create or update a merchant from its definition (shared/contract); bookings are untouched',
+        params: z.object({ slug: merchantSlug }),
+        querystring: z.object({ baseDir: z.string().max(4096).optional() }),
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const body = { ...request.body, slug: request.body.slug ?? request.params.slug };
+      if (body.slug !== request.params.slug) {
+        throw new DomainError('invalid_merchant_definition', { issues: [{ path: 'slug', message: 'differs from the URL' }] }, 'slug: differs from the URL');
+      }
+      // Relative image paths resolve against the CLI's folder, which only a local caller may name.
+      const baseDir = isLocalAdmin(request.raw) ? request.query.baseDir : undefined;
+      const { merchant, created } = await importMerchant(deps.db, body, { mediaDir: deps.mediaDir, baseDir });
+      deps.onMerchantChange(merchant.slug);
+      return reply.code(created ? 201 : 200).send({ success: true, created, slug: merchant.slug });
+    },
+  );
+
+  api.get(
+    '/api/admin/merchants/:slug',
+    { schema: { tags, security, summary: 'A merchant\u2019s definition as stored (staff without passwords)', params: z.object({ slug: merchantSlug }) } },
+    async (request) => {
+      const merchant = await findMerchantBySlug(deps.db, request.params.slug);
+      if (!merchant) throw new DomainError('merchant_not_found');
+      return { success: true, merchant: await exportMerchant(deps.db, merchant) };
+    },
+  );
+
+  api.post(
+    '/api/admin/bookings/:token/:action',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A restaurant action: confirm (10\u219220), refuse (10\u219225), cancel (10/20\u219225), finish (20\u219230)',
+        params: z.object({ token: bookingToken, action: z.enum(['confirm', 'refuse', 'cancel', 'finish']) }),
+        body: z
+          .object({
+            reason: z.enum(['restaurant_full', 'restaurant_closed', 'restaurant_cancelled']).optional(),
+            message: z.string().trim().max(500).optional(),
+          })
+          .optional(),
+      },
+    },
+    async (request) => {
+      const { token, action } = request.params;
+      const reason = request.body?.reason ?? 'restaurant_cancelled';
+      const booking = await deps.bookings.restaurantAction(token, action, { reason, message: request.body?.message || undefined });
+      return { success: true, booking: await deps.bookings.view(booking, undefined, pickLang(undefined, request.headers['accept-language'])) };
+    },
+  );
+}

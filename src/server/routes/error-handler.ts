@@ -1,0 +1,38 @@
+/** The one place where failures become responses: `{ success: false, error_code, message }`, never a raw exception. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, httpStatusOf } from '../domain/errors.ts';
+
+/** Installs the error handler on a server (unknown routes are answered by the site routes). */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.code(httpStatusOf[error.code]).send({
+        success: false,
+        error_code: error.code,
+        message: error.message,
+        ...error.details,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'invalid');
+      }
+      return reply.code(400).send({ success: false, error_code: 'validation_error', message: error.message, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
+      return reply.code(status).send({
+        success: false,
+        error_code: status === 429 ? 'rate_limited' : 'validation_error',
+        message: error.message,
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, error_code: 'internal_error', message: 'Something went wrong on our side.' });
+  });
+
+}

@@ -1,0 +1,93 @@
+/** Serves the built static site and merchant images, with the headers pages need (CSP, caching). */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Content-Security-Policy of every page: no inline script, no foreign script; embeddable in any site's iframe. */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss: https:",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "frame-ancestors *",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const tokenRoutes = ['validate', 'booking_complete'] as const;
+
+function setSiteHeaders(reply: FastifyReply, filePath: string): void {
+  if (filePath.endsWith('.html')) {
+    reply.header('content-security-policy', PAGE_CSP);
+    // Pages are cheap to revalidate and must change as soon as the site is rebuilt.
+    reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  } else if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  } else if (filePath.endsWith('sw.js')) {
+    reply.header('cache-control', 'no-cache');
+  } else {
+    reply.header('cache-control', 'public, max-age=3600');
+  }
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
+/** Registers the site (when built) and /media; unknown page paths get the site's not-found page. */
+export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: string; mediaDir: string }) => {
+  mkdirSync(options.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Imported images are content-addressed: a new image gets a new name.
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  const siteDir = options.siteDir;
+  const notFound = (url: string, method: string) => ({ success: false, error_code: 'not_found', message: `No route ${method} ${url}` });
+  if (!siteDir) {
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.url, request.method)));
+    return;
+  }
+  mkdirSync(siteDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    redirect: false,
+    setHeaders: setSiteHeaders,
+  });
+
+  const sendPage = (reply: FastifyReply, file: string, status = 200) => {
+    reply.code(status);
+    setSiteHeaders(reply, file);
+    return reply.sendFile(file, siteDir);
+  };
+
+  // Pages with a token are one prerendered shell per merchant; its island reads the token from the address.
+  for (const route of tokenRoutes) {
+    app.get<{ Params: { slug: string; token: string } }>(`/:slug/${route}/:token`, async (request, reply) => {
+      const shell = path.join(request.params.slug, route, 'index.html');
+      if (/^[a-z0-9-]+$/.test(request.params.slug) && existsSync(path.join(siteDir, shell))) return sendPage(reply, shell);
+      return sendPage(reply, '404.html', 404);
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && existsSync(path.join(siteDir, '404.html'));
+    if (wantsPage) return sendPage(reply, '404.html', 404);
+    return reply.code(404).send(notFound(request.url, request.method));
+  });
+});

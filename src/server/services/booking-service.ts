@@ -1,0 +1,372 @@
+/** The booking lifecycle over the database: drafts that hold a table, validation, changes, cancellation. */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pacingAllows, pickTable, type TableInfo } from '../domain/availability.ts';
+import { holdsTable, nextStatus, type BookingAction, type BookingStatusCode, type CancelReason } from '../domain/booking-status.ts';
+import { toBookingView, type BookingView } from '../domain/booking-view.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { Lang } from '../domain/lang.ts';
+import { addDaysToLocalDate, localDateOf, startOfLocalDay } from '../domain/local-time.ts';
+import { randomToken } from '../auth/tokens.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import {
+  EXCLUSION_VIOLATION,
+  UNIQUE_VIOLATION,
+  findBookingByToken,
+  findBookingByTokenOnly,
+  findCurrentBooking,
+  findOverlappingUserBooking,
+  finishPastBookings,
+  insertBooking,
+  lockBooking,
+  listHolds,
+  lockMerchantDays,
+  releaseExpiredDrafts,
+  sqlStateOf,
+  updateBooking,
+  type BookingRow,
+  type Tx,
+} from '../db/booking-store.ts';
+import { findMerchantWithFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
+import { merchants, users, zones } from '../db/schema.ts';
+import {
+  assertBookableTime,
+  assertMerchantBookable,
+  assertPartySize,
+  assertZone,
+  dayContext,
+} from './booking-rules.ts';
+
+/** Told of every change of a booking (the live channel listens here). */
+export type BookingListener = (booking: BookingRow) => void | Promise<void>;
+
+/** What the booking service needs from the outside world. */
+export interface BookingServiceDeps {
+  db: Database;
+  now: () => Date;
+  holdMinutes: number;
+  onChange: BookingListener;
+}
+
+/** A draft request: a new booking, or a change of the booking that `token` names. */
+export interface DraftRequest {
+  slug: string;
+  token?: string;
+  at: Date;
+  zoneId: string | 'all';
+  clientCount: number;
+  user?: SessionUser;
+  lang: Lang;
+}
+
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const MINUTE = 60_000;
+
+/** A short reference a diner can read over the phone: 6 characters without look-alikes (0/O, 1/I). */
+export function newRef(): string {
+  let ref = '';
+  for (let i = 0; i < 6; i++) ref += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+  return ref;
+}
+
+/** Creates the booking service. */
+export function createBookingService(deps: BookingServiceDeps) {
+  const { db } = deps;
+
+  async function loadFloor(slug: string): Promise<MerchantWithFloor> {
+    const floor = await findMerchantWithFloor(db, slug);
+    if (!floor) throw new DomainError('merchant_not_found');
+    return floor;
+  }
+
+  async function loadBooking(floor: MerchantWithFloor, token: string): Promise<BookingRow> {
+    const booking = await findBookingByToken(db, floor.merchant.id, token);
+    if (!booking) throw new DomainError('booking_not_found');
+    return booking;
+  }
+
+  /** A booking that belongs to a diner is changed only with that diner's bearer (or its guest session). */
+  function assertMayChange(booking: BookingRow, user: SessionUser | undefined): void {
+    if (user?.sessionBookingId && user.sessionBookingId !== booking.id) throw new DomainError('booking_forbidden');
+    if (booking.userId && booking.userId !== user?.id) {
+      if (!user) throw new DomainError('unauthenticated');
+      throw new DomainError('booking_forbidden');
+    }
+  }
+
+  /** Finds a free table for the booking under the day lock, or throws no_seats_available. */
+  async function claimTable(
+    tx: Tx,
+    floor: MerchantWithFloor,
+    request: { at: Date; zoneId: string | 'all'; clientCount: number },
+    now: Date,
+    excludeBookingId?: string,
+  ): Promise<TableInfo> {
+    const { merchant } = floor;
+    const date = localDateOf(request.at, merchant.timezone);
+    const duration = merchant.settings.bookingDurationMinutes * MINUTE;
+    const from = new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration);
+    const to = new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration);
+    await releaseExpiredDrafts(tx, now, merchant.id);
+    const holds = await listHolds(tx, merchant.id, from, to, now);
+    const ctx = dayContext(floor, date, now, holds);
+    if (!pacingAllows(ctx, request.at, request.clientCount, excludeBookingId)) {
+      throw new DomainError('no_seats_available', { reason: 'pacing' });
+    }
+    const table = pickTable(ctx, request.zoneId, request.clientCount, request.at, excludeBookingId);
+    if (!table) throw new DomainError('no_seats_available');
+    return table;
+  }
+
+  /** Runs a booking write; a table taken meanwhile (exclusion constraint) becomes no_seats_available. */
+  async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (sqlStateOf(error) === EXCLUSION_VIOLATION) throw new DomainError('no_seats_available');
+      throw error;
+    }
+  }
+
+  async function changed(booking: BookingRow): Promise<BookingRow> {
+    await deps.onChange(booking);
+    return booking;
+  }
+
+  /** Creates a draft holding a table, or changes the date, zone or guests of the booking `token` names. */
+  async function createOrChange(request: DraftRequest): Promise<BookingRow> {
+    const now = deps.now();
+    const floor = await loadFloor(request.slug);
+    assertMerchantBookable(floor);
+    assertZone(floor, request.zoneId);
+    assertPartySize(floor, request.zoneId, request.clientCount);
+    const existing = request.token ? await loadBooking(floor, request.token) : undefined;
+    if (existing) {
+      if (existing.status === 25 || existing.status === 40) throw new DomainError('canceled');
+      if (existing.status === 30) throw new DomainError('already_done');
+      assertMayChange(existing, request.user);
+    }
+    assertBookableTime(floor, request.at, now);
+    const { merchant } = floor;
+    const localDate = localDateOf(request.at, merchant.timezone);
+    const endsAt = new Date(request.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE);
+
+    const booking = await write(async (tx) => {
+      await lockMerchantDays(tx, merchant.id, existing ? [localDate, existing.localDate] : [localDate]);
+      const table = await claimTable(tx, floor, request, now, existing?.id);
+      const values = {
+        zoneId: table.zoneId,
+        tableId: table.id,
+        startsAt: request.at,
+        endsAt,
+        localDate,
+        clientCount: request.clientCount,
+        holdsTable: true,
+        updatedAt: now,
+      };
+      if (existing) {
+        const status = existing.status as BookingStatusCode | null;
+        return updateBooking(tx, existing.id, {
+          ...values,
+          // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
+          status: status === 20 && !merchant.settings.autoConfirm ? 10 : status,
+          holdExpiresAt: status === null ? new Date(now.getTime() + deps.holdMinutes * MINUTE) : null,
+        });
+      }
+      return insertWithFreshRef(tx, {
+        ...values,
+        merchantId: merchant.id,
+        token: randomToken(24),
+        userId: request.user && !request.user.sessionBookingId ? request.user.id : null,
+        status: null,
+        holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * MINUTE),
+        lang: request.lang,
+        createdAt: now,
+      });
+    });
+    return changed(booking);
+  }
+
+  async function insertWithFreshRef(tx: Tx, values: Omit<Parameters<typeof insertBooking>[1], 'ref'>): Promise<BookingRow> {
+    for (let attempt = 0; ; attempt++) {
+      const ref = newRef();
+      // A savepoint, so a clash on the reference does not abort the whole transaction.
+      try {
+        return await tx.transaction((sp) => insertBooking(sp, { ...values, ref }));
+      } catch (error) {
+        if (sqlStateOf(error) !== UNIQUE_VIOLATION || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  /** Makes a draft firm for the signed-in diner: pending, or confirmed when the merchant confirms by itself. */
+  async function validate(slug: string, token: string, user: SessionUser): Promise<BookingRow> {
+    const now = deps.now();
+    const floor = await loadFloor(slug);
+    const booking = await loadBooking(floor, token);
+    const status = nextStatus(booking.status as BookingStatusCode | null, 'validate', {
+      autoConfirm: floor.merchant.settings.autoConfirm,
+    });
+    assertMayChange(booking, user);
+    if (!user.phone) throw new DomainError('no_phone');
+    assertMerchantBookable(floor);
+    if (booking.startsAt.getTime() < now.getTime() + floor.merchant.settings.minLeadMinutes * MINUTE) {
+      throw new DomainError('last_minute_booking_not_allowed');
+    }
+    if (await findOverlappingUserBooking(db, booking, user.id)) throw new DomainError('user_booking_limit_reached');
+
+    const validated = await write(async (tx) => {
+      await lockMerchantDays(tx, floor.merchant.id, [booking.localDate]);
+      const fresh = await lockBooking(tx, booking.id);
+      if (!fresh || fresh.status !== null) throw new DomainError('already_done');
+      let tableId = fresh.tableId;
+      let zoneId = fresh.zoneId;
+      const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
+      if (lapsed) {
+        // The hold ran out: the table is ours again only if nobody took it meanwhile.
+        const table = await claimTable(tx, floor, { at: fresh.startsAt, zoneId: fresh.zoneId, clientCount: fresh.clientCount }, now, fresh.id);
+        tableId = table.id;
+        zoneId = table.zoneId;
+      }
+      return updateBooking(tx, fresh.id, {
+        status,
+        userId: user.id,
+        tableId,
+        zoneId,
+        holdsTable: true,
+        holdExpiresAt: null,
+        validatedAt: now,
+        updatedAt: now,
+      });
+    });
+    return changed(validated);
+  }
+
+  /** The diner cancels their booking (status 40, reason client_cancel). */
+  async function cancelByClient(slug: string, token: string, user: SessionUser | undefined): Promise<BookingRow> {
+    const floor = await loadFloor(slug);
+    const booking = await loadBooking(floor, token);
+    assertMayChange(booking, user);
+    return transition(booking, 'client_cancel', { autoConfirm: floor.merchant.settings.autoConfirm }, { reason: 'client_cancel' });
+  }
+
+  /** Applies a lifecycle action to a booking and records why it ended, when it ends. */
+  async function transition(
+    booking: BookingRow,
+    action: BookingAction,
+    opts: { autoConfirm: boolean },
+    cancel?: { reason: CancelReason; message?: string },
+  ): Promise<BookingRow> {
+    const now = deps.now();
+    const updated = await write(async (tx) => {
+      const fresh = await lockBooking(tx, booking.id);
+      if (!fresh) throw new DomainError('booking_not_found');
+      const status = nextStatus(fresh.status as BookingStatusCode | null, action, opts);
+      return updateBooking(tx, fresh.id, {
+        status,
+        holdsTable: holdsTable(status) && fresh.holdsTable,
+        holdExpiresAt: null,
+        cancelReason: cancel?.reason ?? fresh.cancelReason,
+        cancelMessage: cancel?.message ?? fresh.cancelMessage,
+        updatedAt: now,
+      });
+    });
+    return changed(updated);
+  }
+
+  /** A restaurant action (until the restaurant's own screen exists, through the admin API). */
+  async function restaurantAction(
+    token: string,
+    action: 'confirm' | 'refuse' | 'cancel' | 'finish',
+    cancel?: { reason: CancelReason; message?: string },
+  ): Promise<BookingRow> {
+    const booking = await findBookingByTokenOnly(db, token);
+    if (!booking) throw new DomainError('booking_not_found');
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, booking.merchantId));
+    const opts = { autoConfirm: merchant?.settings.autoConfirm ?? false };
+    const lifecycleAction: BookingAction = action === 'cancel' ? 'restaurant_cancel' : action;
+    return transition(booking, lifecycleAction, opts, action === 'refuse' || action === 'cancel' ? cancel : undefined);
+  }
+
+  /** Sets the diner's comment. */
+  async function setComment(slug: string, token: string, comment: string, user: SessionUser | undefined): Promise<BookingRow> {
+    const floor = await loadFloor(slug);
+    const booking = await loadBooking(floor, token);
+    if (booking.status === 25 || booking.status === 40) throw new DomainError('canceled');
+    if (booking.status === 30) throw new DomainError('already_done');
+    assertMayChange(booking, user);
+    const updated = await updateBooking(db, booking.id, { comment, updatedAt: deps.now() });
+    return changed(updated);
+  }
+
+  /** Ties a booking to the signed-in diner (after sign-in or guest details). */
+  async function attachUser(slug: string, token: string, user: SessionUser): Promise<BookingRow> {
+    const floor = await loadFloor(slug);
+    const booking = await loadBooking(floor, token);
+    assertMayChange(booking, user);
+    if (booking.userId === user.id) return booking;
+    return changed(await updateBooking(db, booking.id, { userId: user.id, updatedAt: deps.now() }));
+  }
+
+  /** Reads a booking; a confirmed booking whose time has passed is finished on the way. */
+  async function get(slug: string, token: string): Promise<{ floor: MerchantWithFloor; booking: BookingRow }> {
+    const floor = await loadFloor(slug);
+    let booking = await loadBooking(floor, token);
+    if (booking.status === 20 && booking.endsAt < deps.now()) {
+      booking = await transition(booking, 'finish', { autoConfirm: floor.merchant.settings.autoConfirm });
+    }
+    return { floor, booking };
+  }
+
+  /** Releases lapsed drafts and finishes past bookings; run periodically. */
+  async function sweep(): Promise<{ released: number; finished: number }> {
+    const now = deps.now();
+    const released = await releaseExpiredDrafts(db, now);
+    const finished = await finishPastBookings(db, now);
+    for (const booking of [...released, ...finished]) await deps.onChange(booking);
+    return { released: released.length, finished: finished.length };
+  }
+
+  /** The signed-in diner's coming booking at this merchant, if any. */
+  async function currentBookingToken(merchantId: string, user: SessionUser | undefined): Promise<string | null> {
+    if (!user) return null;
+    const booking = await findCurrentBooking(db, merchantId, user.id, deps.now());
+    return booking?.token ?? null;
+  }
+
+  /** The browser's view of a booking. */
+  async function view(booking: BookingRow, floor: MerchantWithFloor | undefined, lang: Lang): Promise<BookingView> {
+    const merchant = floor?.merchant ?? (await db.select().from(merchants).where(eq(merchants.id, booking.merchantId)))[0];
+    if (!merchant) throw new Error('booking without merchant');
+    const zone =
+      floor?.zones.find((candidate) => candidate.id === booking.zoneId) ??
+      (await db.select().from(zones).where(eq(zones.id, booking.zoneId)))[0];
+    const [client] = booking.userId ? await db.select().from(users).where(eq(users.id, booking.userId)) : [];
+    return toBookingView({
+      booking,
+      merchant,
+      zone: { id: booking.zoneId, name: zone?.name ?? '' },
+      client: client ?? null,
+      lang,
+      now: deps.now(),
+    });
+  }
+
+  return {
+    createOrChange,
+    validate,
+    cancelByClient,
+    restaurantAction,
+    setComment,
+    attachUser,
+    get,
+    sweep,
+    currentBookingToken,
+    view,
+    loadFloor,
+  };
+}
+
+/** The booking service's interface. */
+export type BookingService = ReturnType<typeof createBookingService>;

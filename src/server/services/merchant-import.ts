@@ -1,0 +1,69 @@
+/** Imports a provider's merchant definition: validated whole, images copied, staff passwords hashed. */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { DomainError } from '../domain/errors.ts';
+import { parseMerchantDefinition, type MerchantDefinition } from '../domain/merchant-definition.ts';
+import type { Database } from '../db/database.ts';
+import { upsertMerchant, type ImportedImages, type MerchantRow } from '../db/merchant-store.ts';
+
+const IMAGE_TYPES = new Set(['.svg', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif']);
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Where images come from and go to. */
+export interface ImportOptions {
+  /** Folder of the definition file: relative image paths resolve here. Absent over the admin API. */
+  baseDir?: string;
+  /** Folder served at /media: images are copied under {mediaDir}/{slug}/. */
+  mediaDir: string;
+}
+
+function refuse(fieldPath: string, message: string): never {
+  throw new DomainError('invalid_merchant_definition', { issues: [{ path: fieldPath, message }] }, `${fieldPath}: ${message}`);
+}
+
+async function importImage(source: string | undefined, fieldPath: string, slug: string, options: ImportOptions): Promise<string | null> {
+  if (!source) return null;
+  if (/^https:\/\//.test(source)) return source;
+  if (!options.baseDir) refuse(fieldPath, 'a relative image path can only be imported from a file (npm run merchant -- import); use an https URL here');
+  const file = path.resolve(options.baseDir, source);
+  const extension = path.extname(file).toLowerCase();
+  if (!IMAGE_TYPES.has(extension)) refuse(fieldPath, `not an image type we serve (${[...IMAGE_TYPES].join(', ')})`);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) refuse(fieldPath, `no file at ${source}`);
+  if (info.size > MAX_IMAGE_BYTES) refuse(fieldPath, 'image larger than 5 MB');
+  // Content-addressed names: a changed image gets a new URL, so caches never serve the old one.
+  const digest = createHash('sha256').update(await readFile(file)).digest('hex').slice(0, 12);
+  const name = `${path.basename(file, extension).replace(/[^a-zA-Z0-9_-]/g, '-')}-${digest}${extension}`;
+  await mkdir(path.join(options.mediaDir, slug), { recursive: true });
+  await copyFile(file, path.join(options.mediaDir, slug, name));
+  return `/media/${slug}/${name}`;
+}
+
+async function importImages(definition: MerchantDefinition, options: ImportOptions): Promise<ImportedImages> {
+  const zones: Record<string, string | null> = {};
+  for (const [index, zone] of definition.zones.entries()) {
+    zones[zone.name] = await importImage(zone.image, `zones.${index}.image`, definition.slug, options);
+  }
+  return {
+    logo: await importImage(definition.logo, 'logo', definition.slug, options),
+    banner: await importImage(definition.banner, 'banner', definition.slug, options),
+    zones,
+  };
+}
+
+/** Validates and stores one merchant definition; a bad one is refused whole, naming the field. */
+export async function importMerchant(
+  db: Database,
+  input: unknown,
+  options: ImportOptions,
+): Promise<{ merchant: MerchantRow; created: boolean }> {
+  const definition = parseMerchantDefinition(input);
+  const images = await importImages(definition, options);
+  const hashes = new Map<string, string>();
+  for (const member of definition.staff) {
+    hashes.set(member.email, 'passwordHash' in member ? member.passwordHash : await hash(member.password));
+  }
+  return upsertMerchant(db, definition, images, hashes);
+}

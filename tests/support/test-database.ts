@@ -1,0 +1,43 @@
+/** A fresh, migrated database per test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
+
+/** Which database the suite runs on (CI runs it on both). */
+export const databaseKind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/** Opens a brand-new empty database with every migration applied; `close` drops it. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const handle = await openPglite();
+    await handle.migrate();
+    return handle;
+  }
+  const database = await createPostgresDatabase(baseUrl);
+  const handle = await openPostgres(database.url, { max: 20 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The URL of a fresh PostgreSQL database for tests that start server processes, and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `couvert_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

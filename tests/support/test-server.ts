@@ -1,0 +1,157 @@
+/** Starts the real server on a fresh database for one test file, with a clock the test controls. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import { createRealtime, type Realtime } from '../../src/server/realtime/realtime.ts';
+import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.ts';
+import { createServer, type CouvertServer } from '../../src/server/server.ts';
+import { importDemoMerchants } from '../../src/server/services/demo-merchants.ts';
+import { importMerchant } from '../../src/server/services/merchant-import.ts';
+import { openTestDatabase } from './test-database.ts';
+
+/** The admin token every test server accepts. */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+/** A clock tests set and move. */
+export interface TestClock {
+  now(): Date;
+  set(at: Date | string): void;
+  advance(minutes: number): void;
+}
+
+/** Creates a clock standing at `start`. */
+export function createTestClock(start: Date | string): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (at) => {
+      current = new Date(at);
+    },
+    advance: (minutes) => {
+      current = new Date(current.getTime() + minutes * 60_000);
+    },
+  };
+}
+
+/** A JSON answer. */
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** A running test server and what tests do with it. */
+export interface TestServer {
+  server: CouvertServer;
+  database: DatabaseHandle;
+  realtime: Realtime;
+  clock: TestClock;
+  mediaDir: string;
+  /** Base URL when started with listen: true. */
+  url: string;
+  /** POSTs JSON to a path; `bearer` adds the Authorization header. */
+  post<T = any>(url: string, body: unknown, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  /** GETs a path. */
+  get<T = any>(url: string, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  /** Creates a diner (with a phone unless phone is null) and a session; returns its bearer and id. */
+  signIn(details?: { firstname?: string; lastname?: string; email?: string; phone?: string | null }): Promise<{ bearer: string; userId: string }>;
+  /** Imports a merchant definition object (images must be https URLs or absent). */
+  importMerchant(definition: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options of a test server. */
+export interface TestServerOptions {
+  /** Where the clock starts (default: Monday 2026-11-23 09:00 UTC). */
+  now?: Date | string;
+  holdMinutes?: number;
+  /** Import the demo merchants of scripts/demo-merchants (default true). */
+  demo?: boolean;
+  /** Listen on a real port (for pusher-js and other network clients). */
+  listen?: boolean;
+  /** Share live events through this Redis (default: REDIS_URL when set). */
+  redisUrl?: string;
+  siteDir?: string;
+}
+
+let userCounter = 0;
+
+/** Starts a server for a test file; call close() in afterAll. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const clock = createTestClock(options.now ?? '2026-11-23T09:00:00Z');
+  const database = await openTestDatabase();
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'couvert-media-'));
+  const realtime = createRealtime({
+    appId: 'test',
+    key: 'test-key',
+    secret: 'test-secret',
+    cluster: 'eu',
+    redisUrl: options.redisUrl ?? process.env.REDIS_URL,
+    redisTopic: `couvert-test-${process.pid}-${Date.now()}`,
+    logger: silentRealtimeLogger,
+  });
+  const server = await createServer({
+    db: database.db,
+    realtime,
+    now: clock.now,
+    holdMinutes: options.holdMinutes ?? 10,
+    adminToken: ADMIN_TOKEN,
+    mediaDir,
+    siteDir: options.siteDir,
+    logLevel: 'silent',
+  });
+  if (options.demo !== false) await importDemoMerchants(database.db, mediaDir);
+  let url = '';
+  if (options.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  else await server.app.ready();
+
+  const send = async (method: 'GET' | 'POST', target: string, body: unknown, opts: { bearer?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
+    const response = await server.app.inject({ method, url: target, headers, ...(method === 'POST' ? { payload: body as object } : {}) });
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      // Not JSON (a page or an .ics file): tests read the text.
+    }
+    return { status: response.statusCode, body: parsed as any, headers: response.headers };
+  };
+
+  return {
+    server,
+    database,
+    realtime,
+    clock,
+    mediaDir,
+    url,
+    post: (target, body, opts) => send('POST', target, body, opts),
+    get: (target, opts) => send('GET', target, undefined, opts),
+    async signIn(details = {}) {
+      userCounter += 1;
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          firstname: details.firstname ?? 'Camille',
+          lastname: details.lastname ?? `Diner${userCounter}`,
+          email: details.email ?? `diner${userCounter}-${process.pid}@example.test`,
+          phone: details.phone === null ? null : (details.phone ?? '+33612345678'),
+        })
+        .returning();
+      const { token } = await createSession(database.db, user!.id, { now: clock.now(), ttlSeconds: 24 * 3600 });
+      return { bearer: token, userId: user!.id };
+    },
+    async importMerchant(definition) {
+      await importMerchant(database.db, definition, { mediaDir });
+    },
+    async close() {
+      await realtime.close();
+      await server.app.close();
+      await database.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
