@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MerchantListing } from '../src/lib/merchant-listing.ts';
+
+/** The project root (where astro.config.mjs lives). */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The files and folders whose content shapes the built site. */
+export const SITE_SOURCES = [
+  'src/pages',
+  'src/components',
+  'src/layouts',
+  'src/islands',
+  'src/stores',
+  'src/lib',
+  'src/i18n',
+  'public',
+  'astro.config.mjs',
+] as const;
+
+/** The name of the stamp file written at the root of a built site. */
+export const STAMP_FILE = 'build-stamp.json';
+
+/** What a built site was built from. */
+export interface BuildStamp {
+  merchantsHash: string;
+  sourceHash: string;
+  merchantCount: number;
+  builtAt: string;
+}
+
+/** JSON with object keys sorted, so equal data hashes equally whatever order its keys were built in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A sha256 of the merchant list, insensitive to key order. */
+export function merchantsHash(merchants: readonly MerchantListing[]): string {
+  return createHash('sha256').update(canonicalJson(merchants)).digest('hex');
+}
+
+async function listFiles(root: string, entry: string): Promise<string[]> {
+  const path = join(root, entry);
+  try {
+    const items = await readdir(path, { recursive: true, withFileTypes: true });
+    return items
+      .filter((item) => item.isFile() && !item.name.startsWith('.'))
+      .map((item) => relative(root, join(item.parentPath, item.name)));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return [entry];
+    if (code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** A sha256 over the paths and contents of the site's source files (SITE_SOURCES under root). */
+export async function sourceHash(root: string = PROJECT_ROOT): Promise<string> {
+  const files = (await Promise.all(SITE_SOURCES.map((entry) => listFiles(root, entry)))).flat();
+  // Posix paths and a fixed order: the same tree hashes the same on every machine.
+  const ordered = files.map((file) => file.split(sep).join('/')).sort();
+  const hash = createHash('sha256');
+  for (const file of ordered) {
+    hash.update(file).update('\0').update(await readFile(join(root, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The stamp of the site built in outDir, or null when there is none (or it is unreadable). */
+export async function readStamp(outDir: string): Promise<BuildStamp | null> {
+  try {
+    const stamp = JSON.parse(await readFile(join(outDir, STAMP_FILE), 'utf8')) as Partial<BuildStamp>;
+    if (typeof stamp.merchantsHash !== 'string' || typeof stamp.sourceHash !== 'string') return null;
+    return stamp as BuildStamp;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,195 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
+import type { MerchantListing, MerchantListResponse } from '../../src/lib/merchant-listing.ts';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
+const merchants = listing.merchants;
+
+let server: Server;
+let apiUrl: string;
+let work: string;
+let outDir: string;
+const logLines: string[] = [];
+
+function page(slug: string): Promise<string> {
+  return readFile(join(outDir, slug, 'index.html'), 'utf8');
+}
+
+function merchantDataOf(html: string): unknown {
+  const match = /<script type="application\/json" id="merchant-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no merchant-data element');
+  return JSON.parse(match[1]);
+}
+
+function bySlug(slug: string): MerchantListing {
+  const merchant = merchants.find((item) => item.slug === slug);
+  if (!merchant) throw new Error(`no fixture ${slug}`);
+  return merchant;
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/api/booking/merchants') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(listing));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  work = await mkdtemp(join(tmpdir(), 'couvert-site-'));
+  outDir = join(work, 'dist');
+  await buildSite({ apiUrl, outDir, log: (line) => logLines.push(line), dataDir: join(fixtures, 'data'), cacheFile: join(work, 'merchants.json') });
+}, 180_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('buildSite', () => {
+  test('reports its progress with the number of merchant pages and the time taken', () => {
+    expect(logLines).toContain('prerendering 3 merchant pages...');
+    expect(logLines.some((line) => /built in \d+(\.\d+)? s/.test(line))).toBe(true);
+  });
+
+  test.each(merchants.map((merchant) => [merchant.slug, merchant.name]))('writes /%s/index.html with the name %s', async (slug, name) => {
+    const html = await page(slug);
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(`>${name}</h1>`);
+  });
+
+  test.each([
+    ['le-petit-zinc', ['12 rue Oberkampf', 'Cour intérieure', '75011 Paris']],
+    ['trattoria-bella', ['Via dei Coronari 27', '00186 Roma']],
+    ['soleil-levant', ['4 place du Marché', '69002 Lyon']],
+  ])('prints the address of %s', async (slug, lines) => {
+    const html = await page(slug);
+    for (const line of lines) expect(html).toContain(line);
+  });
+
+  test('lists the weekly hours Monday first, sorted slots, and Fermé on a closed weekday', async () => {
+    const html = await page('le-petit-zinc');
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Lundi Fermé');
+    expect(text).toContain('Mardi 12:00 – 14:00 19:00 – 22:00');
+    expect(text).toContain('Dimanche 12:00 – 15:00');
+    expect(text.indexOf('Lundi')).toBeLessThan(text.indexOf('Dimanche'));
+  });
+
+  test('shows only the closed days still to come', async () => {
+    const html = await page('le-petit-zinc');
+    expect(html).toContain('datetime="2099-12-24"');
+    expect(html).toContain('jeudi 24 décembre 2099');
+    expect(html).not.toContain('datetime="2020-01-01"');
+  });
+
+  test('links the phone with a tel: URL', async () => {
+    expect(await page('le-petit-zinc')).toContain('href="tel:+33142000000"');
+  });
+
+  test.each(merchants.map((merchant) => [merchant.slug]))('embeds the merchant data of %s for the islands', async (slug) => {
+    const merchant = bySlug(slug);
+    expect(merchantDataOf(await page(slug))).toEqual({
+      slug: merchant.slug,
+      name: merchant.name,
+      phone: merchant.phone,
+      timezone: merchant.timezone,
+      bookingEnabled: merchant.bookingEnabled,
+      shifts: merchant.shifts,
+      closedDays: merchant.closedDays,
+      settings: merchant.settings,
+      zones: merchant.zones,
+      theme: merchant.theme,
+    });
+  });
+
+  test('keeps a zone name containing </script> inside the JSON element', async () => {
+    const html = await page('le-petit-zinc');
+    expect(html).not.toContain('Terrasse </script>');
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+
+  test("escapes a merchant's <script> in its description", async () => {
+    const html = await page('trattoria-bella');
+    expect(html).toContain('&lt;script&gt;alert(&#39;bella&#39;)&lt;/script&gt;');
+    expect(html).not.toContain("<script>alert('bella')");
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  test('never turns a javascript: website into a link', async () => {
+    expect(await page('trattoria-bella')).not.toContain('javascript:');
+  });
+
+  test('draws a placeholder where a merchant has no banner or logo, and the images where it has', async () => {
+    const bare = await page('trattoria-bella');
+    expect(bare).toContain('class="placeholder"');
+    expect(bare).toContain('>TB</span>');
+    const dressed = await page('le-petit-zinc');
+    expect(dressed).toContain('src="/media/le-petit-zinc/banner.svg"');
+    expect(dressed).toContain('alt="Logo du restaurant Le Petit Zinc"');
+  });
+
+  test('copies the imported media into /media', async () => {
+    expect((await stat(join(outDir, 'media', 'le-petit-zinc', 'logo.svg'))).isFile()).toBe(true);
+  });
+
+  test('says booking is not activated and gives the phone when bookingEnabled is false', async () => {
+    const html = await page('soleil-levant');
+    expect(html).toContain("La réservation n&#39;est pas encore activée pour ce restaurant.");
+    expect(html).toContain('href="tel:+33478000000"');
+    expect(html).not.toContain('id="booking-app"');
+  });
+
+  test('leaves an empty #booking-app under "Réserver une table" when booking is enabled', async () => {
+    const html = await page('le-petit-zinc');
+    expect(html).toContain('Réserver une table');
+    expect(html).toMatch(/<div id="booking-app"[^>]*><\/div>/);
+  });
+
+  test('themes the page with the merchant colours and a readable text colour on the primary', async () => {
+    const html = await page('soleil-levant');
+    expect(html).toContain('--primary:#f4c430;--background:#ffffff;--on-primary:#1c1917');
+    expect(html).toContain('<meta name="theme-color" content="#f4c430">');
+  });
+
+  test('makes the site root and 404.html the not-found page', async () => {
+    for (const file of ['index.html', '404.html']) {
+      const html = await readFile(join(outDir, file), 'utf8');
+      expect(html).toContain("Ce restaurant n&#39;existe pas");
+      expect(html).toContain('href="https://couvert.example"');
+    }
+  });
+
+  test.each([['legal/terms'], ['legal/notice']])('writes the static page /%s', async (path) => {
+    expect(await readFile(join(outDir, path, 'index.html'), 'utf8')).toContain('<h1');
+  });
+
+  test('links every merchant page to the terms and legal notices with Propulsé par Couvert', async () => {
+    const html = await page('trattoria-bella');
+    expect(html).toContain('href="/legal/terms"');
+    expect(html).toContain('href="/legal/notice"');
+    expect(html).toContain('Propulsé par Couvert');
+  });
+
+  test('says the site is fresh for the same list and stale for a changed one or a missing site', async () => {
+    expect(await siteIsStale({ merchants, outDir })).toBe(false);
+    const renamed = merchants.map((merchant, i) => (i === 0 ? { ...merchant, name: 'Le Grand Zinc' } : merchant));
+    expect(await siteIsStale({ merchants: renamed, outDir })).toBe(true);
+    expect(await siteIsStale({ merchants, outDir: join(work, 'nowhere') })).toBe(true);
+  });
+
+  test('a second build swaps the new site in, still fresh, leaving nothing beside it', async () => {
+    await buildSite({ apiUrl, outDir, log: () => {}, dataDir: join(fixtures, 'data'), cacheFile: join(work, 'merchants.json') });
+    expect(await siteIsStale({ merchants, outDir })).toBe(false);
+    const siblings = (await readdir(work)).filter((name) => name !== 'merchants.json');
+    expect(siblings).toEqual(['dist']);
+  }, 180_000);
+});

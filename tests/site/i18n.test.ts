@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { LANGS, t } from '../../src/i18n/t.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) found.set(leaf, text);
+  }
+  return found;
+}
+
+const catalogues = Object.fromEntries(
+  await Promise.all(
+    LANGS.map(async (lang) => [lang, leaves(JSON.parse(await readFile(join(import.meta.dirname, '../../src/i18n', `${lang}.json`), 'utf8')) as Tree)] as const),
+  ),
+);
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('the message catalogues', () => {
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s has exactly the French keys', (lang) => {
+    expect([...catalogues[lang]!.keys()].sort()).toEqual([...catalogues.fr!.keys()].sort());
+  });
+
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s uses the same placeholders as French', (lang) => {
+    for (const [key, text] of catalogues.fr!) expect([key, placeholders(catalogues[lang]!.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+  });
+
+  test.each(LANGS.map((lang) => [lang]))('%s leaves no message empty', (lang) => {
+    for (const [key, text] of catalogues[lang]!) expect([key, text.trim().length > 0]).toEqual([key, true]);
+  });
+});
+
+describe('t', () => {
+  test.each([
+    ['fr', 'hours.closed', undefined, 'Fermé'],
+    ['en', 'hours.closed', undefined, 'Closed'],
+    ['es', 'booking.title', undefined, 'Reservar una mesa'],
+    ['it', 'weekday.1', undefined, 'Lunedì'],
+    ['fr', 'error.booking_call_for_booking', { phone: '+33 1 42 00 00 00' }, 'Pour réserver, appelez le restaurant au +33 1 42 00 00 00.'],
+    ['fr', 'hours.range', { start: '12:00', end: '14:00' }, '12:00 – 14:00'],
+    ['fr', 'error.error_min_seats', {}, "Le restaurant n'accepte pas les réservations de moins de {{min}} personnes."],
+  ] as const)('in %s, %s with %j reads %j', (lang, key, vars, expected) => {
+    expect(t(lang, key, vars)).toBe(expected);
+  });
+
+  test('answers the key itself for a message that does not exist', () => {
+    expect(t('fr', 'nope.missing' as never)).toBe('nope.missing');
+  });
+});
