@@ -28,7 +28,30 @@ const envSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_USE_TLS: z.enum(['true', 'false']).default('true'),
   PUSHER_EXTERNAL: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Accounts and sign-in (docs/accounts.md).
+  PUBLIC_URL: optional,
+  PROVIDER_NAME: z.string().default('Couvert'),
+  OAUTH_CLIENT_ID: z.string().min(1).default('couvert-web'),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default('couvert-web-secret'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(3600).max(365 * 24 * 3600).default(30 * 24 * 3600),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Couvert <no-reply@localhost>'),
+  SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: optional,
+  FACEBOOK_CLIENT_SECRET: optional,
+  FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name'),
+  APPLE_LOGIN: z.enum(['true', 'false']).default('false'),
 });
 
 /** The validated configuration the server runs with. */
@@ -52,7 +75,23 @@ export interface Config {
     /** Send events to an external Pusher-compatible service instead of serving the protocol ourselves. */
     external?: { host?: string; port?: number; useTLS: boolean };
   };
+  /** Which proxies' X-Forwarded-For to believe (client addresses drive the sign-in rate limits). */
+  trustProxy: boolean | string;
   logLevel: string;
+  accounts: {
+    /** This server's public address (mailed links, social callbacks); default: the listening address. */
+    publicUrl?: string;
+    providerName: string;
+    oauthClient: { id: string; secret: string };
+    accessTtlSeconds: number;
+    refreshTtlSeconds: number;
+    smtpUrl?: string;
+    mailFrom: string;
+    limits: { signInPerEmail: number; signInPerAddress: number; resetPerEmail: number; resetPerAddress: number };
+    google?: { issuer: string; clientId: string; clientSecret: string };
+    facebook?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
+    apple: boolean;
+  };
 }
 
 /** Reads and validates the configuration; throws a readable message naming the bad variable. */
@@ -85,6 +124,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { host: e.PUSHER_HOST, port: e.PUSHER_PORT, useTLS: e.PUSHER_USE_TLS === 'true' }
           : undefined,
     },
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    accounts: {
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      providerName: e.PROVIDER_NAME,
+      oauthClient: { id: e.OAUTH_CLIENT_ID, secret: e.OAUTH_CLIENT_SECRET },
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL,
+      refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      limits: {
+        signInPerEmail: e.SIGNIN_LIMIT_PER_EMAIL,
+        signInPerAddress: e.SIGNIN_LIMIT_PER_ADDRESS,
+        resetPerEmail: e.RESET_LIMIT_PER_EMAIL,
+        resetPerAddress: e.RESET_LIMIT_PER_ADDRESS,
+      },
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: e.FACEBOOK_CLIENT_ID,
+              clientSecret: e.FACEBOOK_CLIENT_SECRET,
+              authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+              tokenUrl: e.FACEBOOK_TOKEN_URL,
+              userinfoUrl: e.FACEBOOK_USERINFO_URL,
+            }
+          : undefined,
+      apple: e.APPLE_LOGIN === 'true',
+    },
   };
 }

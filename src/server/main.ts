@@ -1,11 +1,13 @@
 /** `npm start`: the whole product on one port, on embedded defaults unless configured otherwise. */
 import path from 'node:path';
+import { accountOptionsFrom } from './auth/account-options-from-config.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { listMerchants } from './db/merchant-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { createServer } from './server.ts';
+import { createOutboxSmsSender } from './mail/sms.ts';
 import { importDemoMerchants } from './services/demo-merchants.ts';
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
@@ -13,6 +15,17 @@ import { listenLocalAdmin } from './local-admin.ts';
 const SWEEP_EVERY_MS = 30_000;
 
 async function main(): Promise<void> {
+  // A signal during start-up is held until the database is open and consistent, then honoured (twice: at once).
+  let stop: ((signal: string) => Promise<void>) | undefined;
+  let requested: string | undefined;
+  const onSignal = (signal: string) => {
+    if (stop) void stop(signal);
+    else if (requested) process.exit(130);
+    else requested = signal;
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
   const config = loadConfig();
   const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -32,7 +45,10 @@ async function main(): Promise<void> {
   const baseUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const site = createSiteBuilder({ apiUrl: baseUrl, siteDir: config.siteDir, dataDir: config.dataDir });
   const mediaDir = path.join(config.dataDir, 'media');
+  // Mail lands in DATA_DIR/outbox unless SMTP_URL is set; its lines go to the server log once it exists.
+  const accounts = accountOptionsFrom(config, baseUrl, (line) => app.log.info(line));
   const { app, bookings } = await createServer({
+    accounts,
     db: database.db,
     realtime,
     holdMinutes: config.holdMinutes,
@@ -40,6 +56,9 @@ async function main(): Promise<void> {
     mediaDir,
     siteDir: config.siteDir,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    sms: createOutboxSmsSender(path.join(config.dataDir, 'outbox', 'sms'), (line) => app.log.info(line)),
+    siteUrl: config.siteUrl ?? baseUrl,
     onMerchantChange: () => site.rebuildSoon(),
   });
 
@@ -55,16 +74,8 @@ async function main(): Promise<void> {
   }, SWEEP_EVERY_MS);
   sweeper.unref();
 
-  if (config.buildSite !== 'never') {
-    await site.build({ onlyIfStale: config.buildSite === 'auto' });
-  }
-  const merchants = await listMerchants(database.db);
-  console.log(`\nCouvert is running on ${baseUrl} (${database.kind}${config.redisUrl ? ' + Redis' : ''})`);
-  for (const merchant of merchants) console.log(`  ${merchant.name.padEnd(28)} ${baseUrl}/${merchant.slug}`);
-  console.log(`  API documentation            ${baseUrl}/api/docs\n`);
-
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
@@ -73,13 +84,23 @@ async function main(): Promise<void> {
     await localAdmin.close();
     // Live sockets first: app.close() waits for open connections.
     await realtime.close();
+    await accounts.rateLimiter?.close();
+    accounts.mailer?.close();
     await app.close();
     await database.close();
     await release();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (requested) return stop(requested);
+
+  if (config.buildSite !== 'never') {
+    await site.build({ onlyIfStale: config.buildSite === 'auto' });
+  }
+  if (stopping) return;
+  const merchants = await listMerchants(database.db);
+  console.log(`\nCouvert is running on ${baseUrl} (${database.kind}${config.redisUrl ? ' + Redis' : ''})`);
+  for (const merchant of merchants) console.log(`  ${merchant.name.padEnd(28)} ${baseUrl}/${merchant.slug}`);
+  console.log(`  API documentation            ${baseUrl}/api/docs\n`);
 }
 
 main().catch((error: unknown) => {

@@ -5,15 +5,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from './db/database.ts';
 import { publishBookingUpdate } from './realtime/booking-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { AccountOptions } from './auth/account-settings.ts';
+import { accountsPlugin } from './routes/accounts-plugin.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { bookingRoutes } from './routes/booking-routes.ts';
 import { docsRoutes } from './routes/docs-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
 import { installErrorHandler } from './routes/error-handler.ts';
 import { merchantRoutes } from './routes/merchant-routes.ts';
 import { realtimeRoutes } from './routes/realtime-routes.ts';
 import { createRequestUser } from './routes/request-user.ts';
 import { siteRoutes } from './routes/site-routes.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
+import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
+import type { SmsSender } from './mail/sms.ts';
 
 /** Everything the server is built from; tests pass a fresh database and their own clock. */
 export interface ServerDeps {
@@ -30,8 +35,16 @@ export interface ServerDeps {
   /** Called when a merchant was created or changed. */
   onMerchantChange?: (slug: string) => void;
   logLevel?: string;
+  /** Sends the confirmation SMS after validation; none in tests that do not ask for it. */
+  sms?: SmsSender;
+  /** Public origin of the site, for links in messages. */
+  siteUrl?: string;
+  /** Believe X-Forwarded-For from these proxies (true: any; a string: addresses or CIDRs). */
+  trustProxy?: boolean | string;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  /** Accounts and sign-in: public URL, OAuth client, token lifetimes, mailer, rate limiter, social providers (all defaulted). */
+  accounts?: AccountOptions;
 }
 
 /** The server and the booking service it runs on (exposed for the sweeper and tests). */
@@ -46,7 +59,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'info' },
     bodyLimit: deps.bodyLimit ?? 256 * 1024,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
     // One log line per request costs more than the request itself on the hot booking calls.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -63,13 +76,21 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     now,
     holdMinutes: deps.holdMinutes ?? 10,
     onChange: (booking) => publishBookingUpdate(deps.realtime.broadcaster, booking, now()),
+    onValidated: (booking, merchant, user) => {
+      if (!deps.sms || !user.phone) return;
+      const text = bookingConfirmationText(booking, merchant, deps.siteUrl ?? '');
+      // The booking is made whatever happens to the message: a failed SMS is logged, never an error.
+      deps.sms.send(user.phone, text).catch((error: unknown) => app.log.warn({ err: error }, 'confirmation SMS failed'));
+    },
   });
   const requestUser = createRequestUser(deps.db, now);
 
   await app.register(docsRoutes);
+  await app.register(healthRoutes, { db: deps.db });
   await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now });
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser });
+  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts });
   await app.register(adminRoutes, {
     db: deps.db,
     adminToken: deps.adminToken,

@@ -1,7 +1,9 @@
 /** Starts the real server on a fresh database for one test file, with a clock the test controls. */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AccountOptions } from '../../src/server/auth/account-settings.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
@@ -11,6 +13,7 @@ import { createServer, type CouvertServer } from '../../src/server/server.ts';
 import { importDemoMerchants } from '../../src/server/services/demo-merchants.ts';
 import { importMerchant } from '../../src/server/services/merchant-import.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { SmsSender } from '../../src/server/mail/sms.ts';
 
 /** The admin token every test server accepts. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -52,6 +55,8 @@ export interface TestServer {
   mediaDir: string;
   /** Base URL when started with listen: true. */
   url: string;
+  /** The server's public URL (its base URL when listening, else http://couvert.test). */
+  publicUrl: string;
   /** POSTs JSON to a path; `bearer` adds the Authorization header. */
   post<T = any>(url: string, body: unknown, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   /** GETs a path. */
@@ -75,6 +80,21 @@ export interface TestServerOptions {
   /** Share live events through this Redis (default: REDIS_URL when set). */
   redisUrl?: string;
   siteDir?: string;
+  /** Believe X-Forwarded-For (a test standing in for a proxy names the client address). */
+  trustProxy?: boolean;
+  /** Receives confirmation SMS (a fake gateway: the edge of the world). */
+  sms?: SmsSender;
+  /** Account settings (mailer, limits, social providers...), or a function of the public URL giving them. */
+  accounts?: AccountOptions | ((publicUrl: string) => AccountOptions);
+}
+
+/** A free port on the loopback interface (so the public URL is known before the server starts). */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 let userCounter = 0;
@@ -93,7 +113,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     redisTopic: `couvert-test-${process.pid}-${Date.now()}`,
     logger: silentRealtimeLogger,
   });
+  const port = options.listen ? await freePort() : 0;
+  const publicUrl = options.listen ? `http://127.0.0.1:${port}` : 'http://couvert.test';
+  const accounts = typeof options.accounts === 'function' ? options.accounts(publicUrl) : options.accounts;
   const server = await createServer({
+    accounts: { publicUrl, ...accounts },
     db: database.db,
     realtime,
     now: clock.now,
@@ -101,11 +125,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminToken: ADMIN_TOKEN,
     mediaDir,
     siteDir: options.siteDir,
+    sms: options.sms,
+    trustProxy: options.trustProxy,
+    siteUrl: 'https://book.example',
     logLevel: 'silent',
   });
   if (options.demo !== false) await importDemoMerchants(database.db, mediaDir);
   let url = '';
-  if (options.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  if (options.listen) url = await server.app.listen({ port, host: '127.0.0.1' });
   else await server.app.ready();
 
   const send = async (method: 'GET' | 'POST', target: string, body: unknown, opts: { bearer?: string; headers?: Record<string, string> } = {}) => {
@@ -128,6 +155,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     mediaDir,
     url,
+    publicUrl,
     post: (target, body, opts) => send('POST', target, body, opts),
     get: (target, opts) => send('GET', target, undefined, opts),
     async signIn(details = {}) {

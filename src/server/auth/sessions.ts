@@ -1,7 +1,7 @@
 /** Bearer sessions: issued as random tokens, stored as hashes, checked on every call. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { accessTokens, users } from '../db/schema.ts';
+import { accessTokens, refreshTokens, users } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** A signed-in diner as the booking calls see them. */
@@ -17,12 +17,23 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export async function createSession(
   db: Database,
   userId: string,
-  { now = new Date(), ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, bookingId = null as string | null } = {},
+  {
+    now = new Date(),
+    ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+    bookingId = null as string | null,
+    familyId = null as string | null,
+  } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), bookingId, expiresAt });
+  await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), bookingId, familyId, expiresAt, createdAt: now });
   return { token, expiresAt };
+}
+
+/** Revokes every bearer and refresh token of a user (after a password reset). */
+export async function revokeUserSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** The user behind a bearer, if it is known, unexpired and not revoked. */

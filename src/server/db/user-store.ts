@@ -1,0 +1,69 @@
+/** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from './database.ts';
+import { UNIQUE_VIOLATION, sqlStateOf } from './booking-store.ts';
+import { bookings, socialIdentities, users } from './schema.ts';
+
+/** A diner row. */
+export type UserRow = typeof users.$inferSelect;
+/** The values of a new diner. */
+export type NewUser = typeof users.$inferInsert;
+
+/** The platform account (not a guest) registered with this lower-cased email. */
+export async function findAccountByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.anonymous, false)))
+    .limit(1);
+  return row;
+}
+
+/** A diner by id. */
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a diner; undefined when an account already has that email (the unique index said so). */
+export async function insertUser(db: Database, values: NewUser): Promise<UserRow | undefined> {
+  try {
+    const [row] = await db.insert(users).values(values).returning();
+    return row;
+  } catch (error) {
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
+}
+
+/** Changes a diner; undefined when the new email is already an account's. */
+export async function updateUser(db: Database, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  try {
+    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row;
+  } catch (error) {
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
+}
+
+/** Gives a booking to a diner. */
+export async function setBookingOwner(db: Database, bookingId: string, userId: string, now: Date): Promise<void> {
+  await db.update(bookings).set({ userId, updatedAt: now }).where(eq(bookings.id, bookingId));
+}
+
+/** The diner behind an external identity. */
+export async function findUserByIdentity(db: Database, provider: string, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(socialIdentities)
+    .innerJoin(users, eq(users.id, socialIdentities.userId))
+    .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
+    .limit(1);
+  return row?.user;
+}
+
+/** Links an external identity to a diner (a second link of the same identity is ignored). */
+export async function linkIdentity(db: Database, values: { userId: string; provider: string; subject: string; email: string | null }): Promise<void> {
+  await db.insert(socialIdentities).values(values).onConflictDoNothing();
+}

@@ -1,0 +1,66 @@
+/** Sends mail with nodemailer: through SMTP when SMTP_URL is set, else into an outbox folder of .eml files. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message, in plain text and HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message carries: logged when the message only lands in the outbox. */
+  link?: string;
+}
+
+/** Sends messages. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** How the mailer is set up. */
+export interface MailerOptions {
+  /** smtp://user:pass@host:port or smtps://...; when absent, messages go to `outboxDir`. */
+  smtpUrl?: string;
+  /** Folder of .eml files written when there is no SMTP server. */
+  outboxDir?: string;
+  /** The From header. */
+  from: string;
+  /** Where a line about each outbox message goes. */
+  log?: (line: string) => void;
+}
+
+/** A stamp that sorts outbox files by time. */
+const stamp = () => new Date().toISOString().replaceAll(':', '-').replace('.', '-');
+
+/** Creates the mailer: SMTP, or the outbox folder, or (with neither) memory only, each message logged. */
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.log ?? (() => {});
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const link = message.link ? ` link: ${message.link}` : '';
+      if (!options.outboxDir) {
+        log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}${link}`);
+        return;
+      }
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${stamp()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log(`mail to ${message.to} written to ${file}${link}`);
+    },
+    close: () => transport.close(),
+  };
+}

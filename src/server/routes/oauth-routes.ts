@@ -1,0 +1,108 @@
+/** POST /oauth/token: RFC 6749 password and refresh_token grants, answered the RFC's way. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fieldMessage } from '../auth/field-messages.ts';
+import { normalEmail } from '../auth/email-address.ts';
+import { clientMatches, passwordGrant, refreshTokenGrant } from '../auth/oauth-token.ts';
+import { hitAll } from '../auth/rate-limit.ts';
+import { pickLang } from '../domain/lang.ts';
+import { emailKey, type AccountContext } from './account-context.ts';
+
+type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'rate_limited';
+
+const doc = (description: string, example: string) => z.unknown().optional().meta({ type: 'string', description, example });
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The client credentials of a request: HTTP Basic (RFC 6749 2.3.1) or client_id and client_secret in the body. */
+function clientCredentials(request: FastifyRequest, body: Record<string, unknown>): { id?: string; secret?: string; basic: boolean } {
+  const match = request.headers.authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (match) {
+    const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      // Form-encoded before being put in the header (RFC 6749 2.3.1).
+      const decode = (part: string) => {
+        try {
+          return decodeURIComponent(part.replaceAll('+', ' '));
+        } catch {
+          return part;
+        }
+      };
+      return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)), basic: true };
+    }
+  }
+  return { id: str(body.client_id), secret: str(body.client_secret), basic: false };
+}
+
+/** Registers the token endpoint. */
+export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Promise<void> {
+  const { db, now } = ctx;
+
+  const fail = (reply: FastifyReply, status: number, error: OAuthError, description: string) =>
+    reply.code(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send({ error, error_description: description });
+
+  app.post(
+    '/oauth/token',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'OAuth 2.0 token endpoint (RFC 6749): grant_type password or refresh_token, form or JSON body',
+        // Documentation only: every field is optional here, so a missing one is answered the RFC's way below.
+        body: z.looseObject({
+          grant_type: doc('password or refresh_token', 'password'),
+          client_id: doc('OAUTH_CLIENT_ID (or HTTP Basic)', 'couvert-web'),
+          client_secret: doc('OAUTH_CLIENT_SECRET (or HTTP Basic)', 'couvert-web-secret'),
+          username: doc('password grant: the account\u2019s email', 'camille@example.com'),
+          password: doc('password grant: the password', 'a long and rare passphrase'),
+          refresh_token: doc('refresh_token grant: the last refresh token', ''),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const language = pickLang(body.lang, request.headers['accept-language']);
+      const client = clientCredentials(request, body);
+      if (!clientMatches(client, ctx.client)) {
+        // A Basic challenge only to clients that used Basic: to a page's fetch it would pop up a login box.
+        if (client.basic) reply.header('www-authenticate', 'Basic realm="couvert"');
+        return fail(reply, 401, 'invalid_client', 'Unknown client or wrong client secret.');
+      }
+      const grantType = str(body.grant_type);
+      if (!grantType) return fail(reply, 400, 'invalid_request', 'grant_type is required.');
+
+      if (grantType === 'password') {
+        const username = str(body.username)?.trim();
+        const password = str(body.password);
+        if (!username || !password) return fail(reply, 400, 'invalid_request', 'username and password are required.');
+        const email = normalEmail(username) ?? username.toLowerCase();
+        const emailLimit = emailKey('signin', email);
+        const wait = await hitAll(ctx.limiter, [
+          [emailLimit, ctx.limits.signInPerEmail],
+          [`signin:ip:${request.ip}`, ctx.limits.signInPerAddress],
+        ]);
+        if (wait) {
+          reply.header('retry-after', String(wait));
+          return fail(reply, 429, 'rate_limited', `Too many sign-in attempts: try again in ${wait} seconds.`);
+        }
+        const outcome = await passwordGrant(db, { username, password }, ctx.lifetimes, now());
+        if (!outcome.ok) return fail(reply, 400, 'invalid_grant', fieldMessage('bad_login', language));
+        await ctx.limiter.reset(emailLimit);
+        return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(outcome.tokens);
+      }
+
+      if (grantType === 'refresh_token') {
+        const refreshToken = str(body.refresh_token);
+        if (!refreshToken) return fail(reply, 400, 'invalid_request', 'refresh_token is required.');
+        const outcome = await refreshTokenGrant(db, refreshToken, ctx.lifetimes, now());
+        if (!outcome.ok) {
+          if (outcome.reason === 'reused') request.log.warn('refresh token reused: its family was revoked');
+          return fail(reply, 400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+        }
+        return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(outcome.tokens);
+      }
+
+      return fail(reply, 400, 'unsupported_grant_type', 'Only the password and refresh_token grants are supported.');
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import { hashToken } from '../../src/server/auth/tokens.ts';
+import { accessTokens } from '../../src/server/db/schema.ts';
+import { draftBooking, type Draft } from '../support/draft-booking.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+}, 60_000);
+afterAll(() => t.close());
+
+type Ownership = 'nobody yet' | 'a platform account' | 'a guest';
+type Caller = 'no bearer' | 'its owner' | 'another diner' | 'the guest of another booking' | 'an expired bearer of its owner' | 'a revoked bearer of its owner';
+type Action = 'validate' | 'set_comment' | 'cancel' | 'update_user' | 'change (create with its token)';
+
+const ACTIONS: Action[] = ['validate', 'set_comment', 'cancel', 'update_user', 'change (create with its token)'];
+
+/** What each caller may do to a booking, by who owns it (spec section 6 and issue 3's matrix). */
+const expected: Record<Ownership, Partial<Record<Caller, Record<Action, number>>>> = {
+  'nobody yet': {
+    'no bearer': { validate: 401, set_comment: 200, cancel: 200, update_user: 401, 'change (create with its token)': 200 },
+    'another diner': { validate: 200, set_comment: 200, cancel: 200, update_user: 200, 'change (create with its token)': 200 },
+    'the guest of another booking': { validate: 403, set_comment: 403, cancel: 403, update_user: 403, 'change (create with its token)': 403 },
+  },
+  'a platform account': {
+    'no bearer': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+    'its owner': { validate: 200, set_comment: 200, cancel: 200, update_user: 200, 'change (create with its token)': 200 },
+    'another diner': { validate: 403, set_comment: 403, cancel: 403, update_user: 403, 'change (create with its token)': 403 },
+    'the guest of another booking': { validate: 403, set_comment: 403, cancel: 403, update_user: 403, 'change (create with its token)': 403 },
+    'an expired bearer of its owner': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+    'a revoked bearer of its owner': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+  },
+  'a guest': {
+    'no bearer': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+    'its owner': { validate: 200, set_comment: 200, cancel: 200, update_user: 200, 'change (create with its token)': 200 },
+    'another diner': { validate: 403, set_comment: 403, cancel: 403, update_user: 403, 'change (create with its token)': 403 },
+    'the guest of another booking': { validate: 403, set_comment: 403, cancel: 403, update_user: 403, 'change (create with its token)': 403 },
+    'an expired bearer of its owner': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+    'a revoked bearer of its owner': { validate: 401, set_comment: 401, cancel: 401, update_user: 401, 'change (create with its token)': 401 },
+  },
+};
+
+const cells = Object.entries(expected).flatMap(([ownership, callers]) =>
+  Object.entries(callers).flatMap(([caller, actions]) =>
+    ACTIONS.map((action) => [ownership as Ownership, caller as Caller, action, actions![action]] as const),
+  ),
+);
+
+interface Scene {
+  draft: Draft;
+  owner?: { bearer: string; userId: string };
+}
+
+let guestCounter = 0;
+async function guestOf(draft: Draft): Promise<{ bearer: string; userId: string }> {
+  guestCounter += 1;
+  const answer = await t.post('/api/front/user/no_account', {
+    firstname: 'Guest', lastname: `Number${guestCounter}`, phone: '+33612345678', email: '', bookingToken: draft.token,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const [session] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(answer.body.access_token)));
+  return { bearer: answer.body.access_token, userId: session!.userId };
+}
+
+async function scene(ownership: Ownership): Promise<Scene> {
+  const draft = await draftBooking(t);
+  if (ownership === 'nobody yet') return { draft };
+  if (ownership === 'a guest') return { draft, owner: await guestOf(draft) };
+  const owner = await t.signIn();
+  const tied = await t.post('/api/booking/update_user', { merchant_slug: draft.slug, token: draft.token }, { bearer: owner.bearer });
+  expect(tied.status).toBe(200);
+  return { draft, owner };
+}
+
+async function bearerOf(caller: Caller, { owner }: Scene): Promise<string | undefined> {
+  switch (caller) {
+    case 'no bearer':
+      return undefined;
+    case 'its owner':
+      return owner!.bearer;
+    case 'another diner':
+      return (await t.signIn()).bearer;
+    case 'the guest of another booking':
+      return (await guestOf(await draftBooking(t))).bearer;
+    case 'an expired bearer of its owner': {
+      const past = new Date(t.clock.now().getTime() - 2 * 3600_000);
+      return (await createSession(t.database.db, owner!.userId, { now: past, ttlSeconds: 3600 })).token;
+    }
+    case 'a revoked bearer of its owner': {
+      const { token } = await createSession(t.database.db, owner!.userId, { now: t.clock.now() });
+      await t.database.db.update(accessTokens).set({ revokedAt: t.clock.now() }).where(eq(accessTokens.tokenHash, hashToken(token)));
+      return token;
+    }
+  }
+}
+
+function act(action: Action, draft: Draft, bearer: string | undefined) {
+  const ref = { merchant_slug: draft.slug, token: draft.token };
+  const options = bearer ? { bearer } : {};
+  switch (action) {
+    case 'validate':
+      return t.post('/api/booking/validate', ref, options);
+    case 'set_comment':
+      return t.post('/api/booking/set_comment', { ...ref, comment: 'A table by the window, please.' }, options);
+    case 'cancel':
+      return t.post('/api/booking/cancel', ref, options);
+    case 'update_user':
+      return t.post('/api/booking/update_user', ref, options);
+    case 'change (create with its token)':
+      return t.post('/api/booking/create', { ...ref, datetime: draft.timestamp, booking_zone_id: 'all', client_count: 3 }, options);
+  }
+}
+
+describe('who may act on a booking (the authorisation matrix)', () => {
+  test.each(cells)('a booking held by %s: %s -> %s is HTTP %i', async (ownership, caller, action, status) => {
+    const current = await scene(ownership);
+    const bearer = await bearerOf(caller, current);
+    const answer = await act(action, current.draft, bearer);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (status === 401) expect(answer.body.error_code).toBe('unauthenticated');
+    if (status === 403) expect(answer.body.error_code).toBe('booking_forbidden');
+  });
+
+  test('anyone holding the booking token reads it without a bearer (the token is the link)', async () => {
+    const { draft } = await scene('a platform account');
+    expect((await t.post('/api/booking/get', { merchant_slug: draft.slug, token: draft.token })).status).toBe(200);
+  });
+
+  test.each(['a platform account', 'a guest'] as const)(
+    'another diner\u2019s bearer cannot read a booking that belongs to %s (403), its owner can',
+    async (ownership) => {
+      const current = await scene(ownership);
+      const read = (bearer: string) =>
+        t.post('/api/booking/get', { merchant_slug: current.draft.slug, token: current.draft.token }, { bearer });
+      const stranger = await bearerOf('another diner', current);
+      const denied = await read(stranger!);
+      expect(denied.status).toBe(403);
+      expect(denied.body.error_code).toBe('booking_forbidden');
+      expect((await read(current.owner!.bearer)).status).toBe(200);
+    },
+  );
+});

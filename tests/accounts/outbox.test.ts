@@ -1,0 +1,71 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { createOutboxSmsSender } from '../../src/server/mail/sms.ts';
+import { mimePart, subjectOf } from '../support/smtp-inbox.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'couvert-outbox-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function waitForFiles(folder: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 50; i++) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    const emls = files.filter((file) => file.endsWith('.eml'));
+    if (emls.length >= count) return emls.sort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`fewer than ${count} messages in ${folder}`);
+}
+
+describe('without SMTP_URL, mail goes to an outbox folder of .eml files and its link is logged', () => {
+  test('the mailer writes a complete message and logs where, with the link', async () => {
+    const lines: string[] = [];
+    const outbox = path.join(dir, 'direct');
+    const mailer = createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) });
+    await mailer.send({ to: 'diner@example.test', subject: 'Hello – test', text: 'Open https://x.test/a', html: '<p>Open</p>', link: 'https://x.test/a' });
+    const [file] = await waitForFiles(outbox, 1);
+    const raw = await readFile(path.join(outbox, file!), 'utf8');
+    expect(raw).toMatch(/^From: Couvert <no-reply@couvert\.test>$/m);
+    expect(raw).toMatch(/^To: diner@example\.test$/m);
+    expect(subjectOf(raw)).toBe('Hello – test');
+    expect(mimePart(raw, 'text/plain')).toContain('Open https://x.test/a');
+    expect(lines).toEqual([`mail to diner@example.test written to ${path.join(outbox, file!)} link: https://x.test/a`]);
+  });
+
+  test('forgot_password through a server lands in the outbox', async () => {
+    const outbox = path.join(dir, 'server');
+    const lines: string[] = [];
+    const t: TestServer = await startTestServer({
+      demo: false,
+      accounts: { mailer: createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) }) },
+    });
+    try {
+      await t.post('/api/front/user/register', { firstname: 'Olga', lastname: 'Box', email: 'olga@example.test', phone: '+33612345678', password: 'a long and rare passphrase' });
+      expect((await t.post('/api/user/forgot_password', { email: 'olga@example.test', return_url: `${t.publicUrl}/auth/login`, lang: 'it' })).status).toBe(200);
+      const [file] = await waitForFiles(outbox, 1);
+      const raw = await readFile(path.join(outbox, file!), 'utf8');
+      expect(subjectOf(raw)).toBe('Reimposta la tua password – Couvert');
+      expect(lines[0]).toMatch(new RegExp(`link: ${t.publicUrl}/auth/reset_password\\?token=[A-Za-z0-9_-]{43}$`));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('text messages go to DATA_DIR/outbox/sms as text files', () => {
+  test('one file per message, with its recipient', async () => {
+    const smsDir = path.join(dir, 'sms');
+    const sms = createOutboxSmsSender(smsDir);
+    await sms.send('+33612345678', 'Your table for 2 is booked.');
+    const files = await readdir(smsDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.txt$/);
+    expect(await readFile(path.join(smsDir, files[0]!), 'utf8')).toBe('To: +33612345678\n\nYour table for 2 is booked.\n');
+  });
+});
