@@ -11,10 +11,11 @@ import { loadConfig } from '../src/server/config.ts';
 import { lockDataDir } from '../src/server/db/data-dir-lock.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { findMerchantBySlug, listMerchants } from '../src/server/db/merchant-store.ts';
-import { isDomainError } from '../src/server/domain/errors.ts';
+import { parseMerchantDefinition } from '../src/server/domain/merchant-definition.ts';
 import { localAdminSocket } from '../src/server/local-admin.ts';
 import { exportMerchant } from '../src/server/services/merchant-export.ts';
 import { importMerchant } from '../src/server/services/merchant-import.ts';
+import { stageExportedImages } from './stage-exported-images.ts';
 
 const usage = `usage: npm run merchant -- import FILE... | list | export SLUG`;
 
@@ -42,28 +43,47 @@ function callServer(socketPath: string, method: string, urlPath: string, body?: 
 }
 
 async function readDefinition(file: string): Promise<Record<string, unknown>> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
-  }
+  const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('(document): a JSON object');
+  return parsed as Record<string, unknown>;
 }
 
-async function viaServer(socketPath: string, command: string, args: string[]): Promise<number> {
-  if (command === 'import') {
-    let failed = 0;
-    for (const file of args) {
-      const definition = await readDefinition(file);
-      const slug = String(definition.slug ?? '');
-      const baseDir = encodeURIComponent(path.dirname(path.resolve(file)));
-      const reply = await callServer(socketPath, 'PUT', `/api/admin/merchants/${encodeURIComponent(slug)}?baseDir=${baseDir}`, definition);
-      if (reply.body.success) console.log(`${reply.body.created ? 'created' : 'updated'} ${slug}`);
-      else {
-        failed++;
-        console.error(`${file}: refused: ${String(reply.body.message ?? reply.body.error_code)}`);
+/** Imports each file with `importOne`, one line per file; a refused file does not stop the others. */
+async function importFiles(
+  files: string[],
+  mediaDir: string,
+  importOne: (definition: Record<string, unknown>, baseDir: string) => Promise<{ slug: string; created: boolean }>,
+): Promise<number> {
+  let failed = 0;
+  for (const file of files) {
+    try {
+      const staged = await stageExportedImages(await readDefinition(file), path.dirname(path.resolve(file)), mediaDir);
+      try {
+        const { slug, created } = await importOne(staged.definition, staged.baseDir);
+        console.log(`${created ? 'created' : 'updated'} ${slug}`);
+      } finally {
+        await staged.cleanup();
       }
+    } catch (error) {
+      // The server went away: main() falls back to the database.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') throw error;
+      failed++;
+      console.error(`${file}: refused: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return failed ? 1 : 0;
+  }
+  return failed ? 1 : 0;
+}
+
+async function viaServer(socketPath: string, mediaDir: string, command: string, args: string[]): Promise<number> {
+  if (command === 'import') {
+    return importFiles(args, mediaDir, async (definition, baseDir) => {
+      // Checked here first: the slug goes into the URL, and the message is the same as without a server.
+      const { slug } = parseMerchantDefinition(definition);
+      const url = `/api/admin/merchants/${encodeURIComponent(slug)}?baseDir=${encodeURIComponent(baseDir)}`;
+      const reply = await callServer(socketPath, 'PUT', url, definition);
+      if (!reply.body.success) throw new Error(String(reply.body.message ?? reply.body.error_code));
+      return { slug, created: reply.body.created === true };
+    });
   }
   if (command === 'list') {
     const reply = await callServer(socketPath, 'GET', '/api/booking/merchants');
@@ -88,21 +108,12 @@ async function direct(command: string, args: string[]): Promise<number> {
   try {
     await database.migrate();
     if (command === 'import') {
-      let failed = 0;
-      for (const file of args) {
-        try {
-          const definition = await readDefinition(file);
-          const { merchant, created } = await importMerchant(database.db, definition, {
-            baseDir: path.dirname(path.resolve(file)),
-            mediaDir: path.join(config.dataDir, 'media'),
-          });
-          console.log(`${created ? 'created' : 'updated'} ${merchant.slug}`);
-        } catch (error) {
-          failed++;
-          console.error(`${file}: refused: ${isDomainError(error) || error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-      return failed ? 1 : 0;
+      const mediaDir = path.join(config.dataDir, 'media');
+      // Awaited here: the database closes in the finally below.
+      return await importFiles(args, mediaDir, async (definition, baseDir) => {
+        const { merchant, created } = await importMerchant(database.db, definition, { baseDir, mediaDir });
+        return { slug: merchant.slug, created };
+      });
     }
     if (command === 'list') {
       for (const merchant of await listMerchants(database.db)) {
@@ -130,10 +141,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const socketPath = localAdminSocket(loadConfig().dataDir);
+  const { dataDir } = loadConfig();
+  const socketPath = localAdminSocket(dataDir);
   if (existsSync(socketPath)) {
     try {
-      return await viaServer(socketPath, command, args);
+      return await viaServer(socketPath, path.join(dataDir, 'media'), command, args);
     } catch (error) {
       // A socket left by a server that died: work on the database directly.
       if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;

@@ -4,8 +4,8 @@ import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-s
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
-});
-afterAll(() => t.close());
+}, 60_000);
+afterAll(() => t?.close(), 60_000);
 
 describe('a diner books a table from the first slot to the restaurant confirming it', () => {
   test('create, validate, confirm, finish', async () => {

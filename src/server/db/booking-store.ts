@@ -1,5 +1,5 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
@@ -54,33 +54,93 @@ export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?
     .returning();
 }
 
+/** Longest booking a merchant may define (merchant-definition.ts): bounds how far back an overlapping booking can start. */
+export const MAX_BOOKING_MINUTES = 720;
+// Any UTC offset is within 14 hours, so a merchant-local date lies within these many hours of the UTC date.
+const MAX_UTC_OFFSET_MS = 14 * 3600_000;
+
+/** A booking that holds a table, with what decides whether it still does at a given time. */
+export interface HoldRow {
+  id: string;
+  tableId: string;
+  startsAt: Date;
+  endsAt: Date;
+  clientCount: number;
+  status: number | null;
+  holdExpiresAt: Date | null;
+}
+
+const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The columns of a HoldRow. */
+export const holdRowColumns = {
+  id: bookings.id,
+  tableId: bookings.tableId,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  clientCount: bookings.clientCount,
+  status: bookings.status,
+  holdExpiresAt: bookings.holdExpiresAt,
+};
+
+/** The parameters of the hold-rows condition, as values or placeholders of a prepared statement. */
+export interface HoldRowsParams {
+  merchantId: string | Placeholder;
+  minLocalDate: string | Placeholder;
+  maxLocalDate: string | Placeholder;
+  earliestStart: Date | Placeholder;
+  from: Date | Placeholder;
+  to: Date | Placeholder;
+}
+
+/** The values of HoldRowsParams for bookings overlapping [from, to). */
+export function holdRowsParams(merchantId: string, from: Date, to: Date) {
+  const earliestStart = from.getTime() - MAX_BOOKING_MINUTES * 60_000;
+  return {
+    merchantId,
+    minLocalDate: utcDate(earliestStart - MAX_UTC_OFFSET_MS),
+    maxLocalDate: utcDate(to.getTime() + MAX_UTC_OFFSET_MS),
+    earliestStart: new Date(earliestStart),
+    from,
+    to,
+  };
+}
+
+/** Bookings marked as holding a table of the merchant that overlap [from, to). */
+export function holdRowsCondition(p: HoldRowsParams): SQL {
+  return and(
+    eq(bookings.merchantId, p.merchantId),
+    // Redundant with the times below, but lets the (merchant_id, local_date) index do the work.
+    gte(bookings.localDate, p.minLocalDate),
+    lte(bookings.localDate, p.maxLocalDate),
+    gt(bookings.startsAt, p.earliestStart),
+    eq(bookings.holdsTable, true),
+    lt(bookings.startsAt, p.to),
+    gt(bookings.endsAt, p.from),
+  )!;
+}
+
+/**
+ * Bookings marked as holding a table of this merchant that overlap [from, to), whatever the time:
+ * a draft's hold lapses by the clock alone (see liveHolds).
+ */
+export async function listHoldRows(db: Queryable, merchantId: string, from: Date, to: Date): Promise<HoldRow[]> {
+  return db.select(holdRowColumns).from(bookings).where(holdRowsCondition(holdRowsParams(merchantId, from, to)));
+}
+
+/** The rows that hold their table at `now`: pending and confirmed bookings, and drafts whose hold has not lapsed. */
+export function liveHolds(rows: HoldRow[], now: Date): TableHold[] {
+  const holds: TableHold[] = [];
+  for (const row of rows) {
+    if (row.status === null && !(row.holdExpiresAt !== null && row.holdExpiresAt > now)) continue;
+    holds.push({ tableId: row.tableId, start: row.startsAt, end: row.endsAt, covers: row.clientCount, bookingId: row.id });
+  }
+  return holds;
+}
+
 /** Bookings that hold a table of this merchant and overlap [from, to): live drafts, pending and confirmed. */
 export async function listHolds(db: Queryable, merchantId: string, from: Date, to: Date, now: Date): Promise<TableHold[]> {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      tableId: bookings.tableId,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      clientCount: bookings.clientCount,
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.merchantId, merchantId),
-        eq(bookings.holdsTable, true),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-        or(isNotNull(bookings.status), gt(bookings.holdExpiresAt, now)),
-      ),
-    );
-  return rows.map((row) => ({
-    tableId: row.tableId,
-    start: row.startsAt,
-    end: row.endsAt,
-    covers: row.clientCount,
-    bookingId: row.id,
-  }));
+  return liveHolds(await listHoldRows(db, merchantId, from, to), now);
 }
 
 /** Finds a booking of a merchant by its token. */
@@ -172,4 +232,9 @@ export async function finishPastBookings(db: Queryable, now: Date): Promise<Book
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row;
+}
+
+/** Serialises the writes of one diner until the transaction ends. */
+export async function lockDiner(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`diner:${userId}`}, 0))`);
 }

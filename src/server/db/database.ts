@@ -18,6 +18,16 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+const soleWriters = new WeakSet<Database>();
+
+/**
+ * Whether this process is the only one that can write the database: embedded PGlite (its data folder
+ * is locked to one server, or it lives in memory). Only then may a process cache what it writes itself.
+ */
+export function isSoleWriter(db: Database): boolean {
+  return soleWriters.has(db);
+}
+
 /** Opens PostgreSQL at `url` (a pool of `max` connections). */
 export async function openPostgres(url: string, { max = 10 } = {}): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
@@ -52,6 +62,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
   const db = drizzle({ client, schema }) as unknown as Database;
+  soleWriters.add(db);
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,9 @@
 /** Reads and writes merchants with their zones, tables and staff. */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { MerchantDefinition } from '../domain/merchant-definition.ts';
-import type { Database } from './database.ts';
+import { isSoleWriter, type Database } from './database.ts';
+import { floorCacheOf } from './floor-cache.ts';
+import { findMerchantVersioned } from './prepared-reads.ts';
 import { diningTables, merchants, staff, zones } from './schema.ts';
 
 /** A merchant row as stored. */
@@ -34,10 +36,30 @@ export async function findMerchantBySlug(db: Database, slug: string): Promise<Me
   return row;
 }
 
-/** Finds a merchant by slug with its active zones (in definition order) and tables. */
+/**
+ * Finds a merchant by slug with its active zones (in definition order) and tables; the answer is
+ * shared and frozen. Cached per process: a sole writer trusts its cache until an import here; a shared
+ * database costs one query (the merchant row and its version) while the floor is unchanged.
+ */
 export async function findMerchantWithFloor(db: Database, slug: string): Promise<MerchantWithFloor | undefined> {
-  const merchant = await findMerchantBySlug(db, slug);
-  if (!merchant) return undefined;
+  const cache = floorCacheOf(db);
+  const cached = cache.get(slug);
+  if (cached && isSoleWriter(db)) return cached.floor;
+  const generation = cache.generation();
+  const found = await findMerchantVersioned(db, slug);
+  if (!found) return undefined;
+  if (cached && cached.version === found.version) return cached.floor;
+  const floor = await loadFloor(db, found.merchant);
+  cache.set(slug, { version: found.version, floor }, generation);
+  return floor;
+}
+
+/** The cached floor of a merchant and its version, unchecked: the caller checks the version itself (see findHoldRowsWithMerchantVersion). */
+export function peekMerchantFloor(db: Database, slug: string): { floor: MerchantWithFloor; version: string } | undefined {
+  return floorCacheOf(db).get(slug);
+}
+
+async function loadFloor(db: Database, merchant: MerchantRow): Promise<MerchantWithFloor> {
   const [zoneRows, tableRows] = await Promise.all([
     db
       .select()
@@ -78,7 +100,7 @@ export async function upsertMerchant(
   images: ImportedImages,
   staffPasswordHashes: Map<string, string>,
 ): Promise<{ merchant: MerchantRow; created: boolean }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const values = {
       slug: definition.slug,
       name: definition.name,
@@ -161,4 +183,6 @@ export async function upsertMerchant(
     }
     return { merchant, created: !existing };
   });
+  floorCacheOf(db).forget();
+  return result;
 }

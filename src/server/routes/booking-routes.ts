@@ -2,18 +2,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { daySlots } from '../domain/availability.ts';
 import { DomainError } from '../domain/errors.ts';
 import { pickLang, type Lang } from '../domain/lang.ts';
-import { addDaysToLocalDate, startOfLocalDay } from '../domain/local-time.ts';
 import { merchantView, shiftsView, themeView, upcomingClosedDays, type ZoneView } from '../domain/merchant-view.ts';
-import { listHolds } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { assertMerchantBookable, assertPartySize, assertZone, dayContext } from '../services/booking-rules.ts';
 import { bookingIcs } from '../services/booking-ics.ts';
+import { daySlotsOnce } from '../services/day-slots.ts';
 import type { RequestUser } from './request-user.ts';
-import { bookingRef, bookingToken, dateTime, lang, localDate, merchantSlug, seats, zoneId } from './schemas.ts';
+import { bookingRef, bookingToken, dateTime, freeText, lang, localDate, merchantSlug, seats, zoneId } from './schemas.ts';
 
 /** What the booking routes need. */
 export interface BookingRoutesDeps {
@@ -40,7 +38,8 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     '/api/booking/booking_merchant/get',
     { schema: { tags, summary: 'A merchant, its shifts, closed days, theme and the diner\u2019s current booking', body: z.object({ merchant_slug: merchantSlug }) } },
     async (request) => {
-      const user = await requestUser.optional(request);
+      // A diner whose session ran out still sees the page (a stored bearer outlives its session).
+      const user = await requestUser.ifSignedIn(request);
       const floor = await bookings.loadFloor(request.body.merchant_slug);
       const { merchant } = floor;
       if (!merchant.bookingEnabled) throw new DomainError('booking_not_activated', { phone: merchant.phone });
@@ -84,17 +83,12 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     },
     async (request) => {
       const { merchant_slug, date, bookingZoneId, needed_seats } = request.body;
-      const floor = await bookings.loadFloor(merchant_slug);
+      const at = now();
+      const { floor, holds } = await bookings.dayAvailability(merchant_slug, date, at);
       assertMerchantBookable(floor);
       assertZone(floor, bookingZoneId);
       assertPartySize(floor, bookingZoneId, needed_seats);
-      const { merchant } = floor;
-      const at = now();
-      const duration = merchant.settings.bookingDurationMinutes * 60_000;
-      const from = new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration);
-      const to = new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration);
-      const holds = await listHolds(deps.db, merchant.id, from, to, at);
-      return { success: true, slots: daySlots(dayContext(floor, date, at, holds), bookingZoneId, needed_seats) };
+      return { success: true, slots: daySlotsOnce(dayContext(floor, date, at, holds), bookingZoneId, needed_seats) };
     },
   );
 
@@ -134,7 +128,9 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     '/api/booking/get',
     { schema: { tags, summary: 'A booking with its merchant and theme', body: bookingRef } },
     async (request) => {
-      const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token);
+      // An expired bearer reads like no bearer: the token is enough to follow a booking.
+      const reader = await requestUser.ifSignedIn(request);
+      const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token, reader);
       return {
         success: true,
         theme: themeView(floor.merchant),
@@ -170,7 +166,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       schema: {
         tags,
         summary: 'Set the diner\u2019s comment',
-        body: bookingRef.extend({ comment: z.string().max(1000).transform((text) => text.trim()) }),
+        body: bookingRef.extend({ comment: freeText(1000) }),
       },
     },
     async (request) => {

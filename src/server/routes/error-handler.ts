@@ -1,7 +1,11 @@
 /** The one place where failures become responses: `{ success: false, error_code, message }`, never a raw exception. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { sqlStateOf } from '../db/booking-store.ts';
 import { DomainError, httpStatusOf } from '../domain/errors.ts';
+
+// SQLSTATEs of text the database cannot store (a NUL character): the caller's input, not our failure.
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 /** Installs the error handler on a server (unknown routes are answered by the site routes). */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -21,6 +25,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push(issue.message ?? 'invalid');
       }
       return reply.code(400).send({ success: false, error_code: 'validation_error', message: error.message, errors });
+    }
+    if (UNSTORABLE_TEXT.has(sqlStateOf(error) ?? '')) {
+      return reply.code(400).send({ success: false, error_code: 'validation_error', message: 'The text holds a character that cannot be stored.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

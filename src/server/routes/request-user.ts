@@ -21,7 +21,12 @@ export function createRequestUser(db: Database, now: () => Date) {
     if (!user) throw new DomainError('unauthenticated', undefined, 'Sign in first');
     return user;
   }
-  return { optional, required };
+  /** The signed-in diner for calls that only personalise a public answer: a stale or unknown bearer counts as signed out. */
+  async function ifSignedIn(request: FastifyRequest): Promise<SessionUser | undefined> {
+    const token = bearerOf(request.headers.authorization);
+    return token ? findSessionUser(db, token, now()) : undefined;
+  }
+  return { optional, required, ifSignedIn };
 }
 
 /** Resolves the caller of a request. */

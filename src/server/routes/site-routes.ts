@@ -78,7 +78,8 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
 
   // Pages with a token are one prerendered shell per merchant; its island reads the token from the address.
   for (const route of tokenRoutes) {
-    app.get<{ Params: { slug: string; token: string } }>(`/:slug/${route}/:token`, async (request, reply) => {
+    // Pages, not API calls: kept out of the OpenAPI description.
+    app.get<{ Params: { slug: string; token: string } }>(`/:slug/${route}/:token`, { schema: { hide: true } }, async (request, reply) => {
       const shell = path.join(request.params.slug, route, 'index.html');
       if (/^[a-z0-9-]+$/.test(request.params.slug) && existsSync(path.join(siteDir, shell))) return sendPage(reply, shell);
       return sendPage(reply, '404.html', 404);

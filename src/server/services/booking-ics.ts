@@ -1,4 +1,5 @@
 /** A booking as an RFC 5545 calendar event, in the merchant's time zone. */
+import { TZDate } from '@date-fns/tz';
 import { ICalCalendar } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Lang } from '../domain/lang.ts';
@@ -24,17 +25,21 @@ export function bookingIcs(
   lang: Lang,
 ): string {
   const calendar = new ICalCalendar({ name: merchant.name, prodId: { company: 'Couvert', product: 'booking', language: lang.toUpperCase() } });
-  calendar.timezone({ name: merchant.timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  // No calendar-wide zone: ical-generator would then write DTSTAMP as floating local time, which RFC 5545
+  // forbids; the event's own zone still brings its VTIMEZONE.
+  calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   const { address, address2, zip, city } = merchant.address;
   calendar.createEvent({
     id: `${booking.token}@couvert`,
-    start: booking.startsAt,
-    end: booking.endsAt,
+    // Zoned dates: a plain Date would be written in the server process's zone, not the merchant's.
+    start: new TZDate(booking.startsAt, merchant.timezone),
+    end: new TZDate(booking.endsAt, merchant.timezone),
     timezone: merchant.timezone,
     summary: summaryOf[lang](merchant.name),
     location: [merchant.name, address, address2, `${zip} ${city}`].filter((part) => part.trim() !== '').join(', '),
     description: [`#${booking.ref}`, guestsOf[lang](booking.clientCount), zoneName, merchant.phone].filter(Boolean).join('\n'),
     url: merchant.url || undefined,
   });
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too.
+  return `${calendar.toString()}\r\n`;
 }

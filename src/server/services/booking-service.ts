@@ -1,15 +1,14 @@
 /** The booking lifecycle over the database: drafts that hold a table, validation, changes, cancellation. */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { pacingAllows, pickTable, type TableInfo } from '../domain/availability.ts';
+import { pacingAllows, pickTable, type TableHold, type TableInfo } from '../domain/availability.ts';
 import { holdsTable, nextStatus, type BookingAction, type BookingStatusCode, type CancelReason } from '../domain/booking-status.ts';
 import { toBookingView, type BookingView } from '../domain/booking-view.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Lang } from '../domain/lang.ts';
-import { addDaysToLocalDate, localDateOf, startOfLocalDay } from '../domain/local-time.ts';
+import { addDaysToLocalDate, localDateOf, startOfLocalDay, type LocalDate } from '../domain/local-time.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Database } from '../db/database.ts';
 import {
   EXCLUSION_VIOLATION,
   UNIQUE_VIOLATION,
@@ -19,7 +18,9 @@ import {
   findOverlappingUserBooking,
   finishPastBookings,
   insertBooking,
+  liveHolds,
   lockBooking,
+  lockDiner,
   listHolds,
   lockMerchantDays,
   releaseExpiredDrafts,
@@ -28,7 +29,10 @@ import {
   type BookingRow,
   type Tx,
 } from '../db/booking-store.ts';
-import { findMerchantWithFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
+import { holdsCacheOf } from '../db/holds-cache.ts';
+import { findMerchantWithFloor, peekMerchantFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
+import { findHoldRowsWithMerchantVersion } from '../db/prepared-reads.ts';
+import { isSoleWriter, type Database } from '../db/database.ts';
 import { merchants, users, zones } from '../db/schema.ts';
 import {
   assertBookableTime,
@@ -47,6 +51,8 @@ export interface BookingServiceDeps {
   now: () => Date;
   holdMinutes: number;
   onChange: BookingListener;
+  /** Told once a draft became a firm booking, with the diner who validated it (the SMS goes out here). */
+  onValidated?: (booking: BookingRow, merchant: MerchantWithFloor['merchant'], user: SessionUser) => void;
 }
 
 /** A draft request: a new booking, or a change of the booking that `token` names. */
@@ -70,13 +76,40 @@ export function newRef(): string {
   return ref;
 }
 
+const windowsByMerchant = new WeakMap<MerchantWithFloor['merchant'], Map<LocalDate, { from: Date; to: Date }>>();
+const MAX_WINDOWS_PER_MERCHANT = 2_000;
+
+/** The instants whose bookings can bear on a merchant-local day's availability: the day and the next, widened by a booking's length. */
+export function holdsWindow(floor: MerchantWithFloor, date: LocalDate): { from: Date; to: Date } {
+  const { merchant } = floor;
+  // The time-zone arithmetic is worth remembering per cached (frozen, so unchanging) merchant row.
+  const byDate = Object.isFrozen(merchant) ? windowsByMerchant.get(merchant) ?? new Map<LocalDate, { from: Date; to: Date }>() : undefined;
+  const known = byDate?.get(date);
+  if (known) return { from: new Date(known.from), to: new Date(known.to) };
+  const duration = merchant.settings.bookingDurationMinutes * MINUTE;
+  const window = {
+    from: new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration),
+    to: new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration),
+  };
+  if (byDate) {
+    if (byDate.size >= MAX_WINDOWS_PER_MERCHANT) byDate.delete(byDate.keys().next().value!);
+    byDate.set(date, window);
+    windowsByMerchant.set(merchant, byDate);
+  }
+  return { from: new Date(window.from), to: new Date(window.to) };
+}
+
 /** Creates the booking service. */
 export function createBookingService(deps: BookingServiceDeps) {
   const { db } = deps;
+  const holdsCache = holdsCacheOf(db);
+  // A merchant's slug never changes: lets a booking reach its merchant's cached floor.
+  const slugById = new Map<string, string>();
 
   async function loadFloor(slug: string): Promise<MerchantWithFloor> {
     const floor = await findMerchantWithFloor(db, slug);
     if (!floor) throw new DomainError('merchant_not_found');
+    slugById.set(floor.merchant.id, slug);
     return floor;
   }
 
@@ -105,9 +138,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   ): Promise<TableInfo> {
     const { merchant } = floor;
     const date = localDateOf(request.at, merchant.timezone);
-    const duration = merchant.settings.bookingDurationMinutes * MINUTE;
-    const from = new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration);
-    const to = new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration);
+    const { from, to } = holdsWindow(floor, date);
     await releaseExpiredDrafts(tx, now, merchant.id);
     const holds = await listHolds(tx, merchant.id, from, to, now);
     const ctx = dayContext(floor, date, now, holds);
@@ -130,6 +161,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   async function changed(booking: BookingRow): Promise<BookingRow> {
+    // Committed: availability read from now on must see it.
+    holdsCache.changed(booking.merchantId);
     await deps.onChange(booking);
     return booking;
   }
@@ -214,12 +247,14 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (booking.startsAt.getTime() < now.getTime() + floor.merchant.settings.minLeadMinutes * MINUTE) {
       throw new DomainError('last_minute_booking_not_allowed');
     }
-    if (await findOverlappingUserBooking(db, booking, user.id)) throw new DomainError('user_booking_limit_reached');
 
     const validated = await write(async (tx) => {
+      // One diner's validations run one at a time, so two overlapping bookings cannot both pass the check.
+      await lockDiner(tx, user.id);
       await lockMerchantDays(tx, floor.merchant.id, [booking.localDate]);
       const fresh = await lockBooking(tx, booking.id);
       if (!fresh || fresh.status !== null) throw new DomainError('already_done');
+      if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
       let tableId = fresh.tableId;
       let zoneId = fresh.zoneId;
       const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
@@ -240,6 +275,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         updatedAt: now,
       });
     });
+    deps.onValidated?.(validated, floor.merchant, user);
     return changed(validated);
   }
 
@@ -309,10 +345,14 @@ export function createBookingService(deps: BookingServiceDeps) {
     return changed(await updateBooking(db, booking.id, { userId: user.id, updatedAt: deps.now() }));
   }
 
-  /** Reads a booking; a confirmed booking whose time has passed is finished on the way. */
-  async function get(slug: string, token: string): Promise<{ floor: MerchantWithFloor; booking: BookingRow }> {
+  /**
+   * Reads a booking; a confirmed booking whose time has passed is finished on the way. The token alone
+   * reads it (it is the tracking link), but a signed-in caller must be its owner.
+   */
+  async function get(slug: string, token: string, reader?: SessionUser): Promise<{ floor: MerchantWithFloor; booking: BookingRow }> {
     const floor = await loadFloor(slug);
     let booking = await loadBooking(floor, token);
+    if (reader) assertMayChange(booking, reader);
     if (booking.status === 20 && booking.endsAt < deps.now()) {
       booking = await transition(booking, 'finish', { autoConfirm: floor.merchant.settings.autoConfirm });
     }
@@ -324,8 +364,28 @@ export function createBookingService(deps: BookingServiceDeps) {
     const now = deps.now();
     const released = await releaseExpiredDrafts(db, now);
     const finished = await finishPastBookings(db, now);
+    for (const booking of [...released, ...finished]) holdsCache.changed(booking.merchantId);
     for (const booking of [...released, ...finished]) await deps.onChange(booking);
     return { released: released.length, finished: finished.length };
+  }
+
+  /** The bookings holding a table at `now` that bear on a merchant-local day's availability. */
+  function dayHolds(floor: MerchantWithFloor, date: LocalDate, now: Date): Promise<TableHold[]> {
+    const { from, to } = holdsWindow(floor, date);
+    return holdsCache.holds(floor.merchant.id, from, to, now);
+  }
+
+  /** A merchant's floor and the holds bearing on one of its days, in one round trip when the floor is cached. */
+  async function dayAvailability(slug: string, date: LocalDate, now: Date): Promise<{ floor: MerchantWithFloor; holds: TableHold[] }> {
+    const peeked = isSoleWriter(db) ? undefined : peekMerchantFloor(db, slug);
+    if (peeked) {
+      // Shared database: the holds come with the merchant's version, which vouches for the cached floor.
+      const { from, to } = holdsWindow(peeked.floor, date);
+      const { version, rows } = await findHoldRowsWithMerchantVersion(db, peeked.floor.merchant.id, from, to);
+      if (version === peeked.version) return { floor: peeked.floor, holds: liveHolds(rows, now) };
+    }
+    const floor = await loadFloor(slug);
+    return { floor, holds: await dayHolds(floor, date, now) };
   }
 
   /** The signed-in diner's coming booking at this merchant, if any. */
@@ -336,7 +396,9 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** The browser's view of a booking. */
-  async function view(booking: BookingRow, floor: MerchantWithFloor | undefined, lang: Lang): Promise<BookingView> {
+  async function view(booking: BookingRow, givenFloor: MerchantWithFloor | undefined, lang: Lang): Promise<BookingView> {
+    const slug = slugById.get(booking.merchantId);
+    const floor = givenFloor ?? (slug ? await findMerchantWithFloor(db, slug) : undefined);
     const merchant = floor?.merchant ?? (await db.select().from(merchants).where(eq(merchants.id, booking.merchantId)))[0];
     if (!merchant) throw new Error('booking without merchant');
     const zone =
@@ -365,6 +427,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     currentBookingToken,
     view,
     loadFloor,
+    dayHolds,
+    dayAvailability,
   };
 }
 

@@ -1,0 +1,57 @@
+/** A per-process cache of merchants' floor plans (merchant row, active zones and tables), one per database handle. */
+import type { Database } from './database.ts';
+import type { MerchantWithFloor } from './merchant-store.ts';
+
+interface Entry {
+  /** The merchant row's version (its xmin): every import rewrites the row, so a new version means a new floor. */
+  version: string;
+  floor: MerchantWithFloor;
+}
+
+/** The cached floors of one database handle. */
+export interface FloorCache {
+  get(slug: string): Entry | undefined;
+  /** The generation to hand back to `set`: a `forget` in between makes the `set` a no-op. */
+  generation(): number;
+  set(slug: string, entry: Entry, generation: number): void;
+  /** Drops everything (after an import). */
+  forget(): void;
+}
+
+const caches = new WeakMap<Database, FloorCache>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function createFloorCache(): FloorCache {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  return {
+    get: (slug) => entries.get(slug),
+    generation: () => generation,
+    set(slug, entry, startedAt) {
+      if (startedAt !== generation) return;
+      // Shared by every request: frozen, so a caller that mutates it fails loudly instead of corrupting it.
+      entries.set(slug, { version: entry.version, floor: deepFreeze(entry.floor) });
+    },
+    forget() {
+      generation++;
+      entries.clear();
+    },
+  };
+}
+
+/** The floor cache of a database handle. */
+export function floorCacheOf(db: Database): FloorCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createFloorCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}

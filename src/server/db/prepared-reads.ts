@@ -1,0 +1,84 @@
+/** The reads every booking page makes, prepared once per database handle: drizzle builds their SQL once, not per request. */
+import { and, eq, sql } from 'drizzle-orm';
+import { holdRowColumns, holdRowsCondition, holdRowsParams, type HoldRow } from './booking-store.ts';
+import type { Database } from './database.ts';
+import { bookings, merchants } from './schema.ts';
+
+const placeholder = (name: string) => sql.placeholder(name);
+const holdRowsPlaceholders = {
+  merchantId: placeholder('merchantId'),
+  minLocalDate: placeholder('minLocalDate'),
+  maxLocalDate: placeholder('maxLocalDate'),
+  earliestStart: placeholder('earliestStart'),
+  from: placeholder('from'),
+  to: placeholder('to'),
+};
+// The row version: a new one for every write of the row, so equal versions mean an unchanged row.
+const merchantVersion = sql<string>`${merchants}.xmin::text`;
+
+function prepare(db: Database) {
+  return {
+    merchantBySlug: db
+      .select({ merchant: merchants, version: merchantVersion })
+      .from(merchants)
+      .where(eq(merchants.slug, placeholder('slug')))
+      .limit(1)
+      .prepare('merchant_by_slug'),
+    holdRows: db.select(holdRowColumns).from(bookings).where(holdRowsCondition(holdRowsPlaceholders)).prepare('hold_rows'),
+    holdRowsWithVersion: db
+      .select({ version: merchantVersion, hold: holdRowColumns })
+      .from(merchants)
+      .leftJoin(bookings, and(eq(bookings.merchantId, merchants.id), holdRowsCondition(holdRowsPlaceholders)))
+      .where(eq(merchants.id, placeholder('merchantId')))
+      .prepare('hold_rows_with_version'),
+  };
+}
+
+/** Placeholders skip drizzle's column encoders, and postgres.js takes no Date here: instants go as ISO strings. */
+function holdRowsValues(merchantId: string, from: Date, to: Date) {
+  const params = holdRowsParams(merchantId, from, to);
+  return {
+    ...params,
+    earliestStart: params.earliestStart.toISOString(),
+    from: params.from.toISOString(),
+    to: params.to.toISOString(),
+  };
+}
+
+const statements = new WeakMap<Database, ReturnType<typeof prepare>>();
+
+function statementsOf(db: Database): ReturnType<typeof prepare> {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = prepare(db);
+    statements.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** A merchant row by slug with its version. Not inside a transaction: it runs on the handle. */
+export async function findMerchantVersioned(db: Database, slug: string) {
+  const [found] = await statementsOf(db).merchantBySlug.execute({ slug });
+  return found;
+}
+
+/** listHoldRows on the handle (not inside a transaction). */
+export function findHoldRows(db: Database, merchantId: string, from: Date, to: Date): Promise<HoldRow[]> {
+  return statementsOf(db).holdRows.execute(holdRowsValues(merchantId, from, to));
+}
+
+/**
+ * listHoldRows and the merchant row's version read in one statement (one snapshot, one round trip):
+ * the version tells whether a cached floor plan still holds. No version: the merchant is gone.
+ */
+export async function findHoldRowsWithMerchantVersion(
+  db: Database,
+  merchantId: string,
+  from: Date,
+  to: Date,
+): Promise<{ version: string | undefined; rows: HoldRow[] }> {
+  const found = await statementsOf(db).holdRowsWithVersion.execute(holdRowsValues(merchantId, from, to));
+  const rows: HoldRow[] = [];
+  for (const { hold } of found) if (hold) rows.push(hold);
+  return { version: found[0]?.version, rows };
+}

@@ -1,0 +1,126 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { bookableTimes, daySlots, type DayContext, type Shift, type TableHold } from '../../src/server/domain/availability.ts';
+import { addDaysToLocalDate } from '../../src/server/domain/local-time.ts';
+import { DEMO_MERCHANTS_DIR } from '../../src/server/services/demo-merchants.ts';
+import { bookableTimesOnce, daySlotsOnce } from '../../src/server/services/day-slots.ts';
+
+interface Setup {
+  name: string;
+  timezone: string;
+  shifts: Shift[];
+  closedDays: string[];
+  settings: DayContext['settings'];
+  tables: DayContext['tables'];
+}
+
+const everyDay = (slots: Shift['slots']): Shift[] => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots }));
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const demoSetups: Setup[] = readdirSync(DEMO_MERCHANTS_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => {
+    const definition = JSON.parse(readFileSync(path.join(DEMO_MERCHANTS_DIR, file), 'utf8'));
+    return {
+      name: definition.slug,
+      timezone: definition.timezone,
+      shifts: definition.shifts,
+      closedDays: definition.closedDays,
+      settings: definition.settings,
+      tables: definition.zones.flatMap((zone: { name: string; tables: Array<{ name: string; minSeats: number; maxSeats: number }> }) =>
+        zone.tables.map((table) => ({ id: `${zone.name}-${table.name}`, zoneId: zone.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
+      ),
+    };
+  });
+
+const syntheticSetups: Setup[] = [
+  {
+    name: 'late bar in New York, past midnight',
+    timezone: 'America/New_York',
+    shifts: everyDay([{ start: '18:00', end: '02:00' }]),
+    closedDays: [],
+    settings: { slotIntervalMinutes: 30, bookingDurationMinutes: 90, minLeadMinutes: 45, maxCoversPerSlot: 6 },
+    tables: [1, 2, 3].map((n) => ({ id: `t${n}`, zoneId: 'bar', minSeats: 1, maxSeats: 2 + n })),
+  },
+  {
+    name: 'Lord Howe Island (a half-hour DST shift) at night',
+    timezone: 'Australia/Lord_Howe',
+    shifts: everyDay([{ start: '00:00', end: '03:30' }]),
+    closedDays: [],
+    settings: { slotIntervalMinutes: 15, bookingDurationMinutes: 60, minLeadMinutes: 0, maxCoversPerSlot: 10 },
+    tables: [{ id: 'a', zoneId: 'z', minSeats: 1, maxSeats: 4 }],
+  },
+];
+
+// Ordinary days, both European DST changes of 2026, New York's and Lord Howe's, and a closed day.
+const DATES = ['2026-11-24', '2026-11-28', '2026-03-29', '2026-10-25', '2026-03-08', '2026-11-01', '2026-04-05', '2026-10-04', '2026-12-25'];
+
+/** A deterministic pseudo-random source (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let r = Math.imul(state ^ (state >>> 15), 1 | state);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomHolds(setup: Setup, date: string, next: () => number): TableHold[] {
+  const times = bookableTimes(date, setup.timezone, setup.shifts, setup.settings.slotIntervalMinutes);
+  const holds: TableHold[] = [];
+  for (let i = 0; i < Math.floor(next() * 8) && times.length > 0; i++) {
+    const start = times[Math.floor(next() * times.length)]!.at;
+    const table = setup.tables[Math.floor(next() * setup.tables.length)]!;
+    holds.push({
+      tableId: table.id,
+      start,
+      end: new Date(start.getTime() + setup.settings.bookingDurationMinutes * 60_000),
+      covers: 1 + Math.floor(next() * table.maxSeats),
+      bookingId: `b${i}`,
+    });
+  }
+  return holds;
+}
+
+describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $name equal the domain\u2019s daySlots', (setup) => {
+  const shifts = deepFreeze(structuredClone(setup.shifts));
+
+  test.each(DATES)('on %s, for every zone, party size, clock and set of holds', (date) => {
+    const next = random(date.split('-').reduce((sum, part) => sum * 31 + Number(part), 7));
+    const zones = ['all', ...new Set(setup.tables.map((table) => table.zoneId))];
+    const dayStart = new Date(`${addDaysToLocalDate(date, -1)}T12:00:00Z`).getTime();
+    let compared = 0;
+    for (let round = 0; round < 12; round++) {
+      const now = new Date(dayStart + Math.floor(next() * 48 * 60) * 60_000 + Math.floor(next() * 60_000));
+      const holds = randomHolds(setup, date, next);
+      for (const zoneId of zones) {
+        for (const seats of [1, 2, 4, 6]) {
+          const ctx: DayContext = { date, timezone: setup.timezone, now, settings: setup.settings, shifts, closedDays: setup.closedDays, tables: setup.tables, holds };
+          // Twice: the first call fills the memo, the second answers from it.
+          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(daySlots(ctx, zoneId, seats));
+          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(daySlots(ctx, zoneId, seats));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  test('bookable times are remembered for frozen shifts only, and equal the domain\u2019s', () => {
+    const { timezone, settings } = setup;
+    const date = DATES[0]!;
+    const mutable = structuredClone(setup.shifts);
+    expect(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes)).toBe(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes));
+    expect(bookableTimesOnce(date, timezone, mutable, settings.slotIntervalMinutes)).not.toBe(bookableTimesOnce(date, timezone, mutable, settings.slotIntervalMinutes));
+    expect(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes)).toEqual(bookableTimes(date, timezone, setup.shifts, settings.slotIntervalMinutes));
+  });
+});
