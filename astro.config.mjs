@@ -1,13 +1,17 @@
 // The diner's static site: one prerendered page per merchant (see scripts/build-site.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { externalScripts } from './scripts/external-scripts.ts';
+import { sitePwa } from './scripts/site-pwa.ts';
 
 export default defineConfig({
   output: 'static',
   site: process.env.SITE_URL || undefined,
   outDir: process.env.SITE_OUT_DIR || './dist',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  // externalScripts: the CSP is script-src 'self', and Astro inlines its island loader; keep it before any integration that hashes pages.
+  // AstroPWA last: its service worker precaches the files as the integrations before it left them.
+  integrations: [react(), externalScripts(), sitePwa()],
   build: {
     format: 'directory',
     // External stylesheets only: a strict Content-Security-Policy will forbid inline <style>.

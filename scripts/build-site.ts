@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,10 @@ import {
 
 export { sourceHash } from './site-stamp.ts';
 
+/** The lock that keeps Astro builds of this project one at a time across processes. */
+const BUILD_LOCK = join(PROJECT_ROOT, '.cache', 'astro-build.lock');
+/** How long a build waits for another process's build before giving up. */
+const BUILD_LOCK_WAIT_MS = 10 * 60_000;
 /** How long the merchant list may take to arrive (the spec's HTTP timeout). */
 const FETCH_TIMEOUT_MS = 10_000;
 // A slug becomes a folder name: anything else could escape the site or clash with its files.
@@ -76,15 +81,61 @@ async function writeFileAtomic(file: string, content: string): Promise<void> {
   await rename(temporary, file);
 }
 
-async function runAstroBuild(outDir: string, merchantsFile: string): Promise<void> {
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Waits for, then takes, the project's build lock (a pid file). Astro builds of one project share folders
+ * (.astro/.prerender when the output is outside the working directory), so two processes building sites
+ * for two data folders at once would break each other. A lock left by a dead process is taken over.
+ */
+async function lockProjectBuild(log: (line: string) => void): Promise<() => Promise<void>> {
+  await mkdir(dirname(BUILD_LOCK), { recursive: true });
+  const deadline = Date.now() + BUILD_LOCK_WAIT_MS;
+  let told = false;
+  for (;;) {
+    try {
+      await writeFile(BUILD_LOCK, String(process.pid), { flag: 'wx' });
+      unfinished.add(BUILD_LOCK);
+      return async () => {
+        unfinished.delete(BUILD_LOCK);
+        await rm(BUILD_LOCK, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number.parseInt(await readFile(BUILD_LOCK, 'utf8').catch(() => ''), 10);
+    const age = Date.now() - ((await stat(BUILD_LOCK).catch(() => undefined))?.mtimeMs ?? 0);
+    // An unreadable pid may be a lock being written this instant: only an old one is abandoned.
+    const abandoned = Number.isInteger(pid) ? pid === process.pid || !isAlive(pid) : age > 10_000;
+    if (abandoned) {
+      await rm(BUILD_LOCK, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`another site build (pid ${pid}) has held ${BUILD_LOCK} for too long`);
+    if (!told) log(`waiting for another site build (pid ${pid}) to finish...`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function runAstroBuild(outDir: string, merchantsFile: string, log: (line: string) => void): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const previous = process.env[MERCHANTS_FILE_ENV];
   process.env[MERCHANTS_FILE_ENV] = merchantsFile;
+  const release = await lockProjectBuild(log);
   try {
     // Imported late so the telemetry switch is set before Astro reads its environment.
     const { build } = await import('astro');
     await build({ root: PROJECT_ROOT, outDir, mode: 'production', logLevel: 'warn' });
   } finally {
+    await release();
     if (previous === undefined) delete process.env[MERCHANTS_FILE_ENV];
     else process.env[MERCHANTS_FILE_ENV] = previous;
   }
@@ -92,6 +143,22 @@ async function runAstroBuild(outDir: string, merchantsFile: string): Promise<voi
 
 // Astro's build is not re-entrant: builds asked for at the same time run one after the other.
 let queue: Promise<unknown> = Promise.resolve();
+// Folders being built, removed if the process is told to stop half-way; a swap in progress is let finish.
+const unfinished = new Set<string>();
+let swapping: Promise<void> | undefined;
+
+/** Puts the built folder in place of the served one (two renames: the served folder is missing only between them). */
+async function swapIn(building: string, target: string, retired: string): Promise<void> {
+  const hadSite = await exists(target);
+  if (hadSite) await rename(target, retired);
+  try {
+    await rename(building, target);
+  } catch (error) {
+    if (hadSite) await rename(retired, target);
+    throw error;
+  }
+  if (hadSite) await rm(retired, { recursive: true, force: true });
+}
 
 /**
  * Builds the static site from the API's merchant list: caches the list, prerenders one page per
@@ -114,6 +181,9 @@ async function buildSiteNow({
   const started = performance.now();
   const target = resolve(outDir);
   const cache = resolve(cacheFile);
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  // This build's own copy of the list: the shared cache may be rewritten meanwhile by a build for another folder.
+  const ownList = join(dirname(target), `.${basename(target)}.merchants-${suffix}.json`);
 
   const fetched = await fetchMerchantList(apiUrl);
   const merchants = fetched.filter((merchant) => {
@@ -124,13 +194,14 @@ async function buildSiteNow({
   log(`fetched ${fetched.length} merchants from ${apiUrl}`);
   await writeFileAtomic(cache, JSON.stringify(merchants));
 
-  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const building = join(dirname(target), `.${basename(target)}.building-${suffix}`);
   const retired = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  unfinished.add(building).add(ownList);
   try {
+    await writeFileAtomic(ownList, JSON.stringify(merchants));
     log(`prerendering ${merchants.length} merchant pages...`);
     const renderStarted = performance.now();
-    await runAstroBuild(building, cache);
+    await runAstroBuild(building, ownList, log);
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
 
     const media = join(resolve(dataDir), 'media');
@@ -144,21 +215,21 @@ async function buildSiteNow({
     };
     await writeFile(join(building, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
 
-    const hadSite = await exists(target);
-    if (hadSite) await rename(target, retired);
+    swapping = swapIn(building, target, retired);
     try {
-      await rename(building, target);
-    } catch (error) {
-      if (hadSite) await rename(retired, target);
-      throw error;
+      await swapping;
+    } finally {
+      swapping = undefined;
     }
-    if (hadSite) await rm(retired, { recursive: true, force: true });
 
     const durationMs = performance.now() - started;
     log(`site built in ${(durationMs / 1000).toFixed(1)} s into ${target}`);
     return { outDir: target, merchantCount: merchants.length, durationMs, stamp };
   } finally {
     await rm(building, { recursive: true, force: true });
+    await rm(ownList, { force: true });
+    unfinished.delete(building);
+    unfinished.delete(ownList);
   }
 }
 
@@ -167,13 +238,28 @@ if (import.meta.main) {
     options: { api: { type: 'string' }, out: { type: 'string' }, 'if-stale': { type: 'boolean' } },
   });
   const apiUrl = values.api ?? process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT || 4321}`;
-  const outDir = values.out ?? process.env.SITE_OUT_DIR ?? 'dist';
+  const outDir = resolve(values.out ?? process.env.SITE_OUT_DIR ?? 'dist');
+  const dataDir = resolve(process.env.DATA_DIR || './data');
+  // Astro writes its prerender chunks, which import the project's packages, under the working directory
+  // unless the output is there: from anywhere else (a server started in another folder) they fail to load.
+  process.chdir(PROJECT_ROOT);
+  // Stopped half-way (the server shutting down, Ctrl-C): the served site is untouched; drop the half-built one.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      void Promise.resolve(swapping)
+        .catch(() => undefined)
+        .finally(() => {
+          for (const folder of unfinished) rmSync(folder, { recursive: true, force: true });
+          process.exit(code);
+        });
+    });
+  }
   const run = async () => {
     if (values['if-stale'] && !(await siteIsStale({ merchants: await fetchMerchantList(apiUrl), outDir }))) {
       console.log(`site in ${resolve(outDir)} is up to date`);
       return;
     }
-    await buildSite({ apiUrl, outDir });
+    await buildSite({ apiUrl, outDir, dataDir });
   };
   run().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -18,6 +18,11 @@ export const SITE_SOURCES = [
   'src/i18n',
   'public',
   'astro.config.mjs',
+  'scripts/site-pwa.ts',
+  'scripts/external-scripts.ts',
+  // The calendar reuses the server's pure local-time rules; a dependency upgrade changes the bundles.
+  'src/server/domain',
+  'package-lock.json',
 ] as const;
 
 /** The name of the stamp file written at the root of a built site. */
@@ -43,9 +48,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A sha256 of the merchant list, insensitive to key order. */
+/** A sha256 of what the pages show of the merchant list, insensitive to key order. */
 export function merchantsHash(merchants: readonly MerchantListing[]): string {
-  return createHash('sha256').update(canonicalJson(merchants)).digest('hex');
+  // updatedAt changes on every import, even an identical one, and no page shows it.
+  const shown = merchants.map(({ updatedAt: _updatedAt, ...rest }) => rest);
+  return createHash('sha256').update(canonicalJson(shown)).digest('hex');
 }
 
 async function listFiles(root: string, entry: string): Promise<string[]> {

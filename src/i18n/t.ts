@@ -3,12 +3,10 @@ import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 
-/** The interface languages, French first (the default). */
-export const LANGS = ['fr', 'en', 'es', 'it'] as const;
-/** One interface language. */
-export type Lang = (typeof LANGS)[number];
-/** The language pages render in when none is chosen. */
-export const DEFAULT_LANG: Lang = 'fr';
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from './langs.ts';
+
+// Kept here too for the static pages; browser code imports them from langs.ts (this file bundles every catalogue).
+export { DEFAULT_LANG, isLang, LANGS, type Lang };
 
 type Leaves<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
@@ -33,11 +31,6 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
-}
-
-/** Whether a value is one of the interface languages. */
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * An Astro integration that moves every inline <script> of the built pages (Astro's island runtime and
+ * client:* directive loaders, small hoisted scripts) into files under /_astro/, so the pages run under the
+ * server's `script-src 'self'` Content-Security-Policy. Classic scripts stay classic and keep their place,
+ * so they still run in document order before the islands they define.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+/** One script taken out of a page: its file name under the site root and its code. */
+export interface ExternalScript {
+  /** Path from the site root, e.g. "_astro/inline-0123456789abcdef.js". */
+  file: string;
+  code: string;
+}
+
+/** A page with its inline scripts replaced by references, and the files those references need. */
+export interface ExternalizedPage {
+  html: string;
+  scripts: ExternalScript[];
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+// Only executable JavaScript moves; data blocks (application/json, ld+json) stay where they are.
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+function attributeValue(attributes: string, name: string): string | null {
+  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, 'i').exec(attributes);
+  if (!match) return null;
+  return match[1] ?? match[2] ?? match[3] ?? '';
+}
+
+/** The file an inline script's code is stored in: named by its content, so identical scripts share one file. */
+export function scriptFileName(code: string): string {
+  return `_astro/inline-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.js`;
+}
+
+/** Replaces each inline executable script of a page with `<script src="/_astro/inline-….js">` (same attributes otherwise). */
+export function externalizeInlineScripts(html: string): ExternalizedPage {
+  const scripts = new Map<string, string>();
+  const rewritten = html.replace(SCRIPT, (whole, attributes: string, code: string) => {
+    if (attributeValue(attributes, 'src') !== null || code.trim() === '') return whole;
+    const type = (attributeValue(attributes, 'type') ?? '').trim().toLowerCase();
+    if (!EXECUTABLE_TYPES.has(type)) return whole;
+    const file = scriptFileName(code);
+    scripts.set(file, code);
+    return `<script${attributes} src="/${file}"></script>`;
+  });
+  return { html: rewritten, scripts: [...scripts].map(([file, code]) => ({ file, code })) };
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Rewrites every built page under dir; resolves how many scripts were moved out. */
+export async function externalizeSiteScripts(dir: string): Promise<number> {
+  const written = new Set<string>();
+  for (const page of await htmlFiles(dir)) {
+    const { html, scripts } = externalizeInlineScripts(await readFile(page, 'utf8'));
+    if (scripts.length === 0) continue;
+    for (const { file, code } of scripts) {
+      if (written.has(file)) continue;
+      await writeFile(join(dir, file), code);
+      written.add(file);
+    }
+    await writeFile(page, html);
+  }
+  return written.size;
+}
+
+/** The integration: after the build, no page keeps an inline script. Put it before integrations that hash pages (PWA precache). */
+export function externalScripts(): AstroIntegration {
+  return {
+    name: 'couvert:external-scripts',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const count = await externalizeSiteScripts(fileURLToPath(dir));
+        logger.info(`moved ${count} inline script(s) to /_astro/ (CSP script-src 'self')`);
+      },
+    },
+  };
+}

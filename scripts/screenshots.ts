@@ -1,0 +1,418 @@
+/**
+ * `npm run screenshots`: pictures of the site's screens at phone and desktop widths into docs/screenshots/.
+ * Starts the real server on fresh data (the site built once), or uses one already running (--url http://…).
+ * Table-driven: add a {name, path, setup} entry to SHOTS for each screen; `--only name,name` takes some of them.
+ * Files are docs/screenshots/{name}-{width}.png. Animations are off (reduced motion) so pictures are stable.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { STAMP_FILE } from './site-stamp.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
+
+/** What a setup step may use besides the page. */
+export interface ShotContext {
+  /** The server's base URL. */
+  baseUrl: string;
+  /** The admin token of the server started here (unset with --url unless ADMIN_TOKEN is). */
+  adminToken: string | undefined;
+  /** The picture's width. */
+  width: number;
+}
+
+/** One screen to picture. */
+export interface Shot {
+  /** The file name's start: {name}-{width}.png. */
+  name: string;
+  /** The page to open: a path, or one computed from the running server (e.g. a booking made for the picture). */
+  path: string | ((context: ShotContext) => Promise<string>);
+  /** Brings the page into the state to picture (opens a dialog, picks a date...); runs after the page loaded. */
+  setup?: (page: Page, context: ShotContext) => Promise<void>;
+  /** Default: 390 (phone) and 1280 (desktop). */
+  widths?: number[];
+  /** Default true: the whole page; false: the viewport (for fixed overlays). */
+  fullPage?: boolean;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT_DIR = path.join(ROOT, 'docs', 'screenshots');
+const ADMIN_TOKEN = 'screenshots-admin-token-0123456789abcdef';
+const DEFAULT_WIDTHS = [390, 1280];
+const BUILD_TIMEOUT_MS = 300_000;
+
+/** A day from the day after tomorrow on that le-petit-zinc serves dinner and is not closed (its page data says which). */
+async function openDinnerDay(baseUrl: string, slug = 'le-petit-zinc'): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/booking/booking_merchant/get`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ merchant_slug: slug }),
+  });
+  const { shifts, closes } = (await response.json()) as { shifts: { day: number; slots: { end: string }[] }[]; closes: string[] };
+  for (let offset = 2; offset < 30; offset += 1) {
+    const day = new Date(Date.now() + offset * 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    const weekday = ((day.getUTCDay() + 6) % 7) + 1;
+    const dinner = shifts.find((shift) => shift.day === weekday)?.slots.some((slot) => slot.end >= '21:00');
+    if (dinner && !closes.includes(date)) return date;
+  }
+  throw new Error(`no dinner day found for ${slug}`);
+}
+
+/** A booking made for a picture: its token, and the bearer of the guest who holds it. */
+interface PictureBooking {
+  token: string;
+  bearer: string;
+}
+
+async function postApi<T>(baseUrl: string, apiPath: string, body: unknown, bearer?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${apiPath} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A le-petit-zinc draft for 2 on a dinner day, with a guest's contact details; validated unless asked not to. */
+async function pictureBooking(baseUrl: string, validated: boolean): Promise<PictureBooking> {
+  const slug = 'le-petit-zinc';
+  const date = await openDinnerDay(baseUrl, slug);
+  const { slots } = await postApi<{ slots: { timestamp: number; hour: string; available: boolean }[] }>(baseUrl, '/api/booking/booking_slots/get', {
+    merchant_slug: slug,
+    date,
+    bookingZoneId: 'all',
+    needed_seats: 2,
+  });
+  // Dinner for the picture, and a time nobody else took (each picture books anew).
+  const slot = [...slots].reverse().find((candidate) => candidate.available && candidate.hour >= '19:00') ?? slots.find((candidate) => candidate.available);
+  if (!slot) throw new Error(`no free time at ${slug} on ${date}`);
+  const { token } = await postApi<{ token: string }>(baseUrl, '/api/booking/create', { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 });
+  const { access_token: bearer } = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/no_account', {
+    firstname: 'Camille',
+    lastname: 'Durand',
+    phone: '+33612345678',
+    email: 'camille.durand@example.org',
+    bookingToken: token,
+  });
+  if (validated) await postApi(baseUrl, '/api/booking/validate', { token, merchant_slug: slug }, bearer);
+  return { token, bearer };
+}
+
+// The booking the current picture is of: made by its path step, used by its setup step.
+let current: PictureBooking | undefined;
+
+/** Opens the Validate page of a fresh draft as its signed-in guest (the session is stored before the page loads). */
+async function openValidate(page: Page): Promise<void> {
+  if (!current) throw new Error('no booking made for the picture');
+  const { token, bearer } = current;
+  await page.evaluate(
+    ({ stored, booking }) => {
+      localStorage.setItem('bearer', stored);
+      localStorage.setItem('current_merchant', 'le-petit-zinc');
+      localStorage.setItem('token_le-petit-zinc', booking);
+    },
+    { stored: bearer, booking: token },
+  );
+  await page.goto(`/le-petit-zinc/validate/${token}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: 'À valider' }).waitFor();
+}
+
+/** A restaurant action on the picture's booking through the admin API. */
+async function restaurantActs(context: ShotContext, action: string, body: Record<string, string>): Promise<void> {
+  if (!current || !context.adminToken) throw new Error('the restaurant pictures need the admin token (run without --url, or set ADMIN_TOKEN)');
+  const response = await fetch(`${context.baseUrl}/api/admin/bookings/${current.token}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${context.adminToken}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`admin ${action} answered ${response.status}`);
+}
+
+/** The Validate and tracking pictures (a booking is made for each). */
+const TRACKING_SHOTS: Shot[] = [
+  {
+    name: 'validate',
+    // A plain file of the site first: the session must be stored before Validate loads.
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    // What the diner sees: a whole-page picture would show the floating button halfway down.
+    fullPage: false,
+    setup: openValidate,
+  },
+  {
+    name: 'validate-terms-error',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    fullPage: false,
+    setup: async (page) => {
+      await openValidate(page);
+      await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
+      await page.getByText('Veuillez accepter les conditions générales').waitFor();
+    },
+  },
+  {
+    name: 'booking-complete',
+    path: async ({ baseUrl }) => {
+      current = await pictureBooking(baseUrl, true);
+      return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    setup: async (page) => {
+      await page.getByText('En attente').waitFor();
+    },
+  },
+  {
+    name: 'booking-complete-confirmed',
+    path: async (context) => {
+      current = await pictureBooking(context.baseUrl, true);
+      await restaurantActs(context, 'confirm', {});
+      return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    setup: async (page) => {
+      await page.getByText('Confirmée').waitFor();
+    },
+  },
+  {
+    name: 'booking-complete-refused',
+    path: async (context) => {
+      current = await pictureBooking(context.baseUrl, true);
+      await restaurantActs(context, 'refuse', { reason: 'restaurant_full', message: 'Une privatisation ce soir-là, toutes nos excuses.' });
+      return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    setup: async (page) => {
+      await page.getByText('Annulée par le restaurant').waitFor();
+    },
+  },
+  {
+    name: 'booking-complete-cancel',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, true)), '/robots.txt'),
+    fullPage: false,
+    setup: async (page) => {
+      if (!current) throw new Error('no booking made for the picture');
+      await page.evaluate((bearer) => localStorage.setItem('bearer', bearer), current.bearer);
+      await page.goto(`/le-petit-zinc/booking_complete/${current.token}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Annuler la réservation' }).click();
+      await page.getByRole('dialog', { name: 'Annuler cette réservation ?' }).waitFor();
+    },
+  },
+];
+
+/** Fakes the login methods answer so the pictures show the social buttons (the picture server configures no provider). */
+async function withSocialButtons(page: Page): Promise<void> {
+  await page.route('**/api/mobile/login_methods', (route) =>
+    route.fulfill({ json: { success: true, methods: { facebook: true, google: true, apple: false } } }),
+  );
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Continuer avec Google' }).waitFor();
+}
+
+/** Waits until the screen's island runs (its submit button is enabled then). */
+async function formReady(page: Page, submit: string): Promise<void> {
+  await page.waitForFunction((name) => [...document.querySelectorAll('button[type="submit"]')].some((button) => button.textContent?.includes(name) && !(button as HTMLButtonElement).disabled), submit);
+}
+
+/** The sign-in screens (/auth...). */
+const AUTH_SHOTS: Shot[] = [
+  { name: 'auth', path: '/auth', setup: withSocialButtons },
+  {
+    name: 'auth-login',
+    path: '/auth/login',
+    setup: async (page) => formReady(page, 'Se connecter'),
+  },
+  {
+    name: 'auth-login-error',
+    path: '/auth/login',
+    setup: async (page) => {
+      await formReady(page, 'Se connecter');
+      await page.getByRole('textbox', { name: 'Email' }).fill('camille.durand@example.org');
+      await page.getByLabel('Mot de passe').fill('pas-le-bon');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByText("Le mot de passe est erroné ou le compte n'existe pas.").waitFor();
+    },
+  },
+  {
+    name: 'auth-register',
+    path: '/auth/register',
+    setup: async (page) => {
+      await formReady(page, 'Créer mon compte');
+      await page.getByRole('textbox', { name: 'Prénom' }).fill('Camille');
+      await page.getByRole('textbox', { name: 'Email' }).fill('camille@');
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await page.getByText('Email invalide').waitFor();
+    },
+  },
+  {
+    name: 'auth-forgot-password',
+    path: '/auth/forgot_password',
+    setup: async (page) => {
+      await formReady(page, 'Envoyer le lien');
+      // A new address each run: resets are rate-limited per email.
+      await page.getByRole('textbox', { name: 'Email' }).fill(`camille.${Date.now().toString(36)}@example.org`);
+      await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+      await page.getByText('Si un compte utilise cet email').waitFor();
+    },
+  },
+  {
+    name: 'auth-no-account',
+    path: '/auth/no_account',
+    setup: async (page) => {
+      await formReady(page, 'Continuer');
+      await page.getByRole('textbox', { name: 'Prénom' }).fill('Camille');
+      await page.getByRole('checkbox', { name: 'Recevoir une confirmation par email' }).check();
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByText('Ce champ est obligatoire.').first().waitFor();
+    },
+  },
+  {
+    name: 'auth-no-account-countries',
+    path: '/auth/no_account',
+    fullPage: false,
+    setup: async (page) => {
+      await formReady(page, 'Continuer');
+      await page.getByRole('combobox', { name: /^Pays/ }).click();
+      await page.keyboard.type('bel');
+      await page.getByRole('option', { name: /Belgique/, selected: true }).waitFor();
+    },
+  },
+  {
+    name: 'auth-onboarding',
+    // A plain file of the site first: the session must be stored before Onboarding loads.
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    setup: async (page) => {
+      if (!current) throw new Error('no booking made for the picture');
+      const { token, bearer } = current;
+      await page.evaluate(
+        ({ stored, booking }) => {
+          localStorage.setItem('bearer', stored);
+          localStorage.setItem('current_merchant', 'le-petit-zinc');
+          localStorage.setItem('token_le-petit-zinc', booking);
+        },
+        { stored: bearer, booking: token },
+      );
+      await page.goto('/auth/onboarding', { waitUntil: 'networkidle' });
+      await page.getByRole('textbox', { name: 'Prénom' }).waitFor();
+    },
+  },
+];
+
+/** The screens. Other pages add their entries here. */
+export const SHOTS: Shot[] = [
+  {
+    name: 'booking-home',
+    path: '/le-petit-zinc',
+    setup: async (page) => {
+      await page.getByRole('radio', { name: '2 personnes' }).waitFor();
+    },
+  },
+  {
+    name: 'booking-home-slots',
+    // A dinner day with 2 guests preset and 20:00 asked for: choosing the zone shows the times with 20:00 picked.
+    path: async ({ baseUrl }) => `/le-petit-zinc?seats=2&when=${await openDinnerDay(baseUrl)}T20:00`,
+    setup: async (page) => {
+      await page.getByRole('radio', { name: 'Salle', exact: true }).check();
+      await page.getByRole('radio', { name: '20:00' }).waitFor();
+      await page.getByRole('heading', { name: 'Réserver une table' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'booking-home-calendar',
+    path: '/le-petit-zinc',
+    fullPage: false,
+    setup: async (page) => {
+      await page.getByRole('button', { name: 'Autre date' }).click();
+      await page.getByRole('dialog', { name: 'Choisissez une date' }).waitFor();
+    },
+  },
+  ...TRACKING_SHOTS,
+  ...AUTH_SHOTS,
+];
+
+async function startServer(): Promise<{ server: ServerProcess; cleanup: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'couvert-shots-data-'));
+  const siteDir = await mkdtemp(path.join(tmpdir(), 'couvert-shots-site-'));
+  const cleanup = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(siteDir, { recursive: true, force: true });
+  };
+  const server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: siteDir, ADMIN_TOKEN, BUILD_SITE: 'always', LOG_LEVEL: 'warn' });
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  while (!existsSync(path.join(siteDir, STAMP_FILE))) {
+    if (server.output().includes('site build failed') || Date.now() > deadline) {
+      await server.stop();
+      await cleanup();
+      throw new Error(`the site was not built:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { server, cleanup };
+}
+
+/** Takes every picture of `shots` against the server at baseUrl; resolves the files written. */
+export async function takeScreenshots(shots: readonly Shot[], baseUrl: string, adminToken: string | undefined): Promise<string[]> {
+  await mkdir(OUT_DIR, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const written: string[] = [];
+  try {
+    for (const shot of shots) {
+      for (const width of shot.widths ?? DEFAULT_WIDTHS) {
+        const context = { baseUrl, adminToken, width };
+        const browserContext = await browser.newContext({
+          baseURL: baseUrl,
+          viewport: { width, height: width < 600 ? 844 : 900 },
+          deviceScaleFactor: 1,
+          locale: 'fr-FR',
+          reducedMotion: 'reduce',
+        });
+        const page = await browserContext.newPage();
+        try {
+          const target = typeof shot.path === 'string' ? shot.path : await shot.path(context);
+          await page.goto(target, { waitUntil: 'networkidle' });
+          await shot.setup?.(page, context);
+          await page.waitForLoadState('networkidle');
+          const file = path.join(OUT_DIR, `${shot.name}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: shot.fullPage ?? true, animations: 'disabled' });
+          written.push(file);
+          console.log(`  ${path.relative(ROOT, file)}`);
+        } catch (error) {
+          throw new Error(`screenshot ${shot.name} at ${width} px failed: ${error instanceof Error ? error.message : String(error)}`);
+        } finally {
+          await browserContext.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return written;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
+  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const shots = only ? SHOTS.filter((shot) => only.includes(shot.name)) : SHOTS;
+  if (shots.length === 0) throw new Error(`no screenshot named ${values.only}; known: ${SHOTS.map((shot) => shot.name).join(', ')}`);
+  if (values.url) {
+    await takeScreenshots(shots, values.url.replace(/\/+$/, ''), process.env.ADMIN_TOKEN);
+    return;
+  }
+  console.log('building the site and starting the server...');
+  const { server, cleanup } = await startServer();
+  try {
+    await takeScreenshots(shots, server.url, ADMIN_TOKEN);
+  } finally {
+    await server.stop();
+    await cleanup();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

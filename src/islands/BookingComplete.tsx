@@ -1,0 +1,195 @@
+/**
+ * The tracking island (/{merchantSlug}/booking_complete/{token}, spec sections 2 and 4): loads the booking on entry,
+ * follows it live (booking.{token} / UpdateBooking reloads it), and shows header, notices, illustration and the sheet.
+ * Offline, it shows the copy kept from the last visit (booking-snapshot.ts) while the banner says the page is offline.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../i18n/i18n.ts';
+import { isApiError } from '../lib/api-client.ts';
+import type { GetBookingResponse } from '../lib/api-types.ts';
+import { bookingApi } from '../lib/booking-api.ts';
+import { readBookingSnapshot, saveBookingSnapshot } from '../lib/booking-snapshot.ts';
+import { trackingBackLink } from '../lib/booking-status.ts';
+import { longDate } from '../lib/long-date.ts';
+import { navigate } from '../lib/navigate.ts';
+import { subscribeToBooking } from '../lib/realtime.ts';
+import { bookingHomePath, matchRoute } from '../lib/routes.ts';
+import { trackingNotices } from '../lib/tracking-notices.ts';
+import { $lang } from '../stores/lang.ts';
+import { $booking, cancelCurrentBooking, loadBooking, takeBooking } from '../stores/booking.ts';
+import { $merchant, takeMerchant } from '../stores/merchant.ts';
+import BookingSheet from './BookingSheet.tsx';
+import CancelBookingModal from './CancelBookingModal.tsx';
+import TrackingHeader from './TrackingHeader.tsx';
+import TrackingNotices from './TrackingNotices.tsx';
+import './tracking.css';
+import { useHydrated } from './use-hydrated.ts';
+import { useTranslation } from './use-translation.ts';
+
+/** What the static shell knows. */
+export interface BookingCompleteProps {
+  merchantSlug: string;
+  /** The provider named in the powered-by footer. */
+  providerName: string;
+  providerUrl: string;
+}
+
+type Phase = 'loading' | 'ready' | 'failed';
+
+// api/booking/get, keeping each answer so the page still shows the booking offline.
+const getAndKeep = async (...args: Parameters<typeof bookingApi.getBooking>): Promise<GetBookingResponse> => {
+  const answer = await bookingApi.getBooking(...args);
+  saveBookingSnapshot(answer);
+  return answer;
+};
+
+const two = (value: number) => String(value).padStart(2, '0');
+// When the offline copy was read, on the diner's own clock.
+const localDay = (date: Date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+const localHour = (date: Date) => `${two(date.getHours())}:${two(date.getMinutes())}`;
+
+const unreachable = (error: unknown) => isApiError(error) && (error.code === 'network_error' || error.code === 'timeout');
+
+/** The tracking page's content. */
+export default function BookingComplete({ merchantSlug, providerName, providerUrl }: BookingCompleteProps) {
+  const hydrated = useHydrated();
+  const { lang, t } = useTranslation();
+  const booking = useStore($booking);
+  const merchant = useStore($merchant);
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [failure, setFailure] = useState<string | null>(null);
+  // When the booking shown is the copy kept offline: when it was read (unix ms).
+  const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [backHref, setBackHref] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  const shown = useRef(false);
+  // Whether the live channel is up (data-live on the page, for whoever needs to know updates will show).
+  const [subscribed, setSubscribed] = useState(false);
+
+  const load = useCallback(
+    async (token: string) => {
+      try {
+        await loadBooking(merchantSlug, token, $lang.get(), { getBooking: getAndKeep });
+        shown.current = true;
+        setOfflineCopyAt(null);
+        setFailure(null);
+        setNow(Math.floor(Date.now() / 1000));
+        setPhase('ready');
+      } catch (error) {
+        // A reload that fails keeps what is shown; only a first load falls back to the copy, or fails.
+        if (shown.current) return;
+        const snapshot = unreachable(error) ? readBookingSnapshot(token) : null;
+        if (snapshot) {
+          takeMerchant(snapshot.answer);
+          takeBooking(snapshot.answer.booking);
+          shown.current = true;
+          setOfflineCopyAt(snapshot.savedAt);
+          setPhase('ready');
+          return;
+        }
+        setFailure(isApiError(error) ? error.code : 'generic');
+        setPhase('failed');
+      }
+    },
+    [merchantSlug],
+  );
+
+  useEffect(() => {
+    const { token } = matchRoute(globalThis.location.pathname);
+    if (!token) {
+      navigate(bookingHomePath(merchantSlug));
+      return;
+    }
+    void load(token);
+    const live = subscribeToBooking(token, () => void load(token), { onSubscribed: () => setSubscribed(true) });
+    // Back online: read the booking afresh (this also replaces an offline copy).
+    const onOnline = () => void load(token);
+    globalThis.addEventListener('online', onOnline);
+    return () => {
+      live.stop();
+      globalThis.removeEventListener('online', onOnline);
+    };
+  }, [merchantSlug, load]);
+
+  const status = booking?.status ?? null;
+  const merchantUrl = merchant?.url ?? '';
+  useEffect(() => {
+    if (!hydrated) return;
+    setBackHref(
+      trackingBackLink(status, {
+        merchantSlug,
+        referrer: globalThis.document.referrer,
+        merchantUrl,
+        here: globalThis.location.href,
+      }),
+    );
+  }, [hydrated, status, merchantSlug, merchantUrl]);
+
+  if (!hydrated || phase === 'loading' || (phase === 'ready' && (!booking || !merchant))) {
+    return (
+      <div className="trk-skeleton" aria-busy="true">
+        {hydrated && (
+          <p className="trk-loading" role="status">
+            {t('complete.loading')}
+          </p>
+        )}
+        <div className="trk-skeleton-title" />
+        <div className="trk-skeleton-card trk-skeleton-tall" />
+        <div className="trk-skeleton-card" />
+      </div>
+    );
+  }
+
+  if (phase === 'failed' || !booking || !merchant) {
+    return (
+      <div className="trk-page">
+        <h1 className="trk-title">{t('complete.title')}</h1>
+        <p className="trk-alert" role="alert">
+          {errorMessage(lang, failure ?? 'generic')}
+        </p>
+        <p>
+          <a className="trk-link" href={bookingHomePath(merchantSlug)}>
+            {t('complete.backToRestaurant')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const notices = trackingNotices(booking, now);
+  const copyDate = offlineCopyAt === null ? null : new Date(offlineCopyAt);
+  return (
+    <div className="trk-page trk-complete" data-live={subscribed ? 'subscribed' : 'connecting'}>
+      <TrackingHeader t={t} booking={booking} merchantSlug={merchantSlug} backHref={backHref} />
+      {copyDate && (
+        <p className="trk-notice trk-notice-offline">
+          {t('complete.offlineCopy', { date: longDate(localDay(copyDate), lang), hour: localHour(copyDate) })}
+        </p>
+      )}
+      <TrackingNotices t={t} booking={booking} notices={notices} phone={merchant.phone} />
+      <BookingSheet
+        t={t}
+        lang={lang}
+        booking={booking}
+        merchant={merchant}
+        providerName={providerName}
+        providerUrl={providerUrl}
+        onCancel={() => setCancelOpen(true)}
+      />
+      <CancelBookingModal
+        open={cancelOpen}
+        booking={booking}
+        onClose={() => setCancelOpen(false)}
+        onConfirm={async () => {
+          const outcome = await cancelCurrentBooking(lang);
+          if (!outcome.ok) return { ok: false, code: outcome.code };
+          // The answer carries the cancelled booking (the live event reloads it too): the page shows it as it is now.
+          setCancelOpen(false);
+          return { ok: true };
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The tracking page's bottom sheet (spec section 2): date and hour, persons (with the zone when showZone), the actions,
+ * Update outside 25/30/40, the merchant block, how it works (keepTableDuration), cancel, and the powered-by footer.
+ */
+import { useId } from 'react';
+import type { Lang } from '../i18n/t.ts';
+import type { Booking, Merchant } from '../lib/api-types.ts';
+import { mayCancelBooking, mayEditBooking } from '../lib/booking-status.ts';
+import { longDate } from '../lib/long-date.ts';
+import { bookingHomePath } from '../lib/routes.ts';
+import { safeLinkUrl } from '../lib/safe-url.ts';
+import TrackingActions from './TrackingActions.tsx';
+import MerchantCard from './MerchantCard.tsx';
+import './buttons.css';
+import type { Translate } from './use-translation.ts';
+
+/** What the sheet shows. */
+export interface BookingSheetProps {
+  t: Translate;
+  lang: Lang;
+  booking: Booking;
+  merchant: Merchant;
+  providerName: string;
+  providerUrl: string;
+  onCancel: () => void;
+}
+
+/** The sheet. */
+export default function BookingSheet({ t, lang, booking, merchant, providerName, providerUrl, onCancel }: BookingSheetProps) {
+  const titleId = useId();
+  const howId = useId();
+  const persons = t('booking.persons', { count: booking.clientCount });
+  const provider = safeLinkUrl(providerUrl);
+  return (
+    <section className="trk-sheet" aria-labelledby={titleId}>
+      <h2 id={titleId} className="visually-hidden">
+        {t('complete.details')}
+      </h2>
+      <dl className="trk-facts trk-facts-inline">
+        <div>
+          <dt>{t('complete.dateLabel')}</dt>
+          <dd>{t('complete.dateTime', { date: longDate(booking.bookingForDate, lang), hour: booking.bookingForHour })}</dd>
+        </div>
+        <div>
+          <dt>{t('complete.personsLabel')}</dt>
+          <dd>{booking.showZone ? t('complete.personsInZone', { persons, zone: booking.bookingZone.name }) : persons}</dd>
+        </div>
+      </dl>
+      <TrackingActions t={t} lang={lang} booking={booking} merchant={merchant} />
+      {mayEditBooking(booking.status) && (
+        <a className="cv-btn cv-btn-secondary cv-btn-block" href={bookingHomePath(merchant.slug, { token: booking.token })}>
+          {t('complete.update')}
+        </a>
+      )}
+      <MerchantCard t={t} merchant={merchant} />
+      <section className="trk-how" aria-labelledby={howId}>
+        <h3 id={howId}>{t('complete.howItWorksTitle')}</h3>
+        <p>{t('complete.howItWorks', { minutes: merchant.settings.keepTableDuration })}</p>
+      </section>
+      {mayCancelBooking(booking.status) && (
+        <button type="button" className="cv-btn cv-btn-danger cv-btn-block" onClick={onCancel}>
+          {t('complete.cancel')}
+        </button>
+      )}
+      <p className="trk-powered">
+        {provider ? <a href={provider}>{t('site.poweredBy', { provider: providerName })}</a> : t('site.poweredBy', { provider: providerName })}
+      </p>
+    </section>
+  );
+}

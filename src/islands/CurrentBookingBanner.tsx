@@ -1,0 +1,26 @@
+/** The banner at the top of BookingHome linking to the diner's current booking at this merchant (currentBookingToken). */
+import { useStore } from '@nanostores/react';
+import { bookingCompletePath } from '../lib/routes.ts';
+import { $bookingToken, $currentBookingToken } from '../stores/booking.ts';
+import { useTranslation } from './use-translation.ts';
+import { useHydrated } from './use-hydrated.ts';
+import './current-booking-banner.css';
+
+/** Nothing until the API says the signed-in diner has a live booking here (other than the one being changed). */
+export default function CurrentBookingBanner({ slug }: { slug: string }) {
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const current = useStore($currentBookingToken);
+  const editing = useStore($bookingToken);
+  if (!hydrated || !current || current === editing) return null;
+  return (
+    <aside className="current-booking" aria-label={t('booking.currentBanner')}>
+      <div className="current-booking-inner">
+        <p>{t('booking.currentBanner')}</p>
+        <a href={bookingCompletePath(slug, current)}>
+          {t('booking.seeCurrent')} <span aria-hidden="true">→</span>
+        </a>
+      </div>
+    </aside>
+  );
+}

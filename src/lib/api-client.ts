@@ -1,0 +1,121 @@
+/** fetch for the API: 10 s timeout, JSON (or form) body, the stored bearer, and one error type for every failure. */
+import { buildApiUrl } from './build-env.ts';
+import { reportApiReachability } from './network-status.ts';
+import { getBearer } from './storage.ts';
+
+/** The HTTP timeout of spec section 9. */
+export const API_TIMEOUT_MS = 10_000;
+
+/** A failed call: HTTP status (0 when no answer came), the error_code (or OAuth error), and the parsed body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+
+  constructor(status: number, code: string, body: unknown, message?: string) {
+    super(message ?? `${code} (HTTP ${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/** Whether a value is an ApiError. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+// Same origin by default: '' makes '/api/...' relative to the page.
+let baseUrl = (buildApiUrl() ?? '').replace(/\/+$/, '');
+
+/** The API's base URL ('' for the site's own origin). */
+export function apiBaseUrl(): string {
+  return baseUrl;
+}
+
+/** Points every call at another API origin (tests and embedding hosts). */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/+$/, '');
+}
+
+/** The full address of an API path ('api/x' and '/api/x' are the same). */
+export function apiUrl(path: string): string {
+  return `${baseUrl}/${path.replace(/^\/+/, '')}`;
+}
+
+/** How one call is made. */
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (the OAuth token endpoint). */
+  form?: Record<string, string>;
+  /** Overrides the stored bearer; null sends none. */
+  bearer?: string | null;
+  timeoutMs?: number;
+}
+
+function codeOf(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { error_code: errorCode, error } = body as { error_code?: unknown; error?: unknown };
+    if (typeof errorCode === 'string' && errorCode) return errorCode;
+    if (typeof error === 'string' && error) return error;
+  }
+  if (status === 401) return 'unauthenticated';
+  return `http_${status}`;
+}
+
+/** Calls the API and returns the parsed JSON; throws ApiError on a network failure, a timeout, a non-2xx or success: false. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = options.json !== undefined || options.form ? 'POST' : 'GET', json, form, timeoutMs = API_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const bearer = options.bearer === undefined ? getBearer() : options.bearer;
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  let body: string | undefined;
+  if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  } else if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    body = '{}';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    // fetch rejects with a TypeError when no answer came at all: the offline banner says so (a timeout or an abort does not).
+    if (error instanceof TypeError) reportApiReachability(false);
+    throw new ApiError(0, timedOut ? 'timeout' : 'network_error', null, error instanceof Error ? error.message : String(error));
+  }
+  reportApiReachability(true);
+
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  const failed = !response.ok || (parsed !== null && typeof parsed === 'object' && (parsed as { success?: unknown }).success === false);
+  if (failed) {
+    const message = parsed && typeof parsed === 'object' ? (parsed as { message?: unknown }).message : undefined;
+    throw new ApiError(response.status, codeOf(response.status, parsed), parsed, typeof message === 'string' ? message : undefined);
+  }
+  return parsed as T;
+}
+
+/** GETs an API path. */
+export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'json' | 'form'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'GET' });
+}
+
+/** POSTs JSON to an API path. */
+export function apiPost<T>(path: string, json: unknown = {}, options: Omit<ApiRequestOptions, 'method' | 'json'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'POST', json });
+}

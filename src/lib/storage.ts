@@ -1,0 +1,145 @@
+/** The browser's stored keys of spec section 3, safe where storage is unavailable (e.g. a sandboxed iframe). */
+import { isLang, type Lang } from '../i18n/langs.ts';
+
+/** The exact storage key names of spec section 3 (plus token_{merchant}, see merchantTokenKey). */
+export const STORAGE_KEYS = {
+  bearer: 'bearer',
+  refreshToken: 'refresh_token',
+  currentLang: 'currentLang',
+  currentMerchant: 'current_merchant',
+  userToken: 'userToken',
+} as const;
+
+/** The key of the booking token stored for a merchant: token_{merchant}. */
+export function merchantTokenKey(merchantSlug: string): string {
+  return `token_${merchantSlug}`;
+}
+
+type Area = 'local' | 'session';
+
+// When the browser refuses storage, values still live for the page's lifetime.
+const fallback: Record<Area, Map<string, string>> = { local: new Map(), session: new Map() };
+
+function storageOf(area: Area): Storage | undefined {
+  try {
+    // Reading the property itself throws a SecurityError in sandboxed iframes.
+    const storage = area === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+    return storage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(area: Area, key: string): string | null {
+  const storage = storageOf(area);
+  if (storage) {
+    try {
+      return storage.getItem(key);
+    } catch {
+      // Falls through to the page-lifetime copy.
+    }
+  }
+  return fallback[area].get(key) ?? null;
+}
+
+function write(area: Area, key: string, value: string | null): void {
+  if (value === null) fallback[area].delete(key);
+  else fallback[area].set(key, value);
+  const storage = storageOf(area);
+  if (!storage) return;
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage disabled: the page-lifetime copy is kept.
+  }
+}
+
+/** Reads a local storage key (null when absent or unavailable). */
+export function readLocal(key: string): string | null {
+  return read('local', key);
+}
+
+/** Writes a local storage key; null removes it. */
+export function writeLocal(key: string, value: string | null): void {
+  write('local', key, value);
+}
+
+/** The stored bearer credential, if any. */
+export function getBearer(): string | null {
+  return readLocal(STORAGE_KEYS.bearer) || null;
+}
+
+/** Stores (or with null removes) the bearer credential. */
+export function setBearer(bearer: string | null): void {
+  writeLocal(STORAGE_KEYS.bearer, bearer);
+}
+
+/** The stored OAuth refresh token, if any. */
+export function getRefreshToken(): string | null {
+  return readLocal(STORAGE_KEYS.refreshToken) || null;
+}
+
+/** Stores (or with null removes) the OAuth refresh token. */
+export function setRefreshToken(token: string | null): void {
+  writeLocal(STORAGE_KEYS.refreshToken, token);
+}
+
+/** Forgets the session: bearer and refresh token (booking tokens stay, a guest still needs them). */
+export function clearSession(): void {
+  setBearer(null);
+  setRefreshToken(null);
+}
+
+/** A stored language value as one of ours ('en', 'en-GB', 'fr-fr' all count), else null. */
+export function normalizeLang(value: string | null | undefined): Lang | null {
+  const code = (value ?? '').trim().slice(0, 2).toLowerCase();
+  return isLang(code) ? code : null;
+}
+
+/** The stored language: session storage first, then local storage (the two parts of the product differ). */
+export function getStoredLang(): Lang | null {
+  return normalizeLang(read('session', STORAGE_KEYS.currentLang)) ?? normalizeLang(read('local', STORAGE_KEYS.currentLang));
+}
+
+/** Stores the language in both local and session storage. */
+export function setStoredLang(lang: Lang): void {
+  write('session', STORAGE_KEYS.currentLang, lang);
+  write('local', STORAGE_KEYS.currentLang, lang);
+}
+
+/** The slug of the merchant the diner last booked with. */
+export function getCurrentMerchant(): string | null {
+  return readLocal(STORAGE_KEYS.currentMerchant) || null;
+}
+
+/** Stores (or with null removes) the current merchant's slug. */
+export function setCurrentMerchant(merchantSlug: string | null): void {
+  writeLocal(STORAGE_KEYS.currentMerchant, merchantSlug);
+}
+
+/** The booking token stored for a merchant. */
+export function getMerchantToken(merchantSlug: string): string | null {
+  return readLocal(merchantTokenKey(merchantSlug)) || null;
+}
+
+/** Stores (or with null removes) the booking token of a merchant. */
+export function setMerchantToken(merchantSlug: string, token: string | null): void {
+  writeLocal(merchantTokenKey(merchantSlug), token);
+}
+
+/** The random string a social sign-in is bound to, if one is under way. */
+export function getUserToken(): string | null {
+  return readLocal(STORAGE_KEYS.userToken) || null;
+}
+
+/** Stores (or with null removes) the social sign-in's userToken. */
+export function setUserToken(userToken: string | null): void {
+  writeLocal(STORAGE_KEYS.userToken, userToken);
+}
+
+/** Forgets the page-lifetime copies (tests start each case clean with it). */
+export function resetStorageFallback(): void {
+  fallback.local.clear();
+  fallback.session.clear();
+}

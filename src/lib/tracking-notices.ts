@@ -1,0 +1,49 @@
+/** Which notices the tracking page shows for a booking (spec section 2, BookingComplete body). */
+import type { Booking } from './api-types.ts';
+
+/** Below this much time before the booked hour, a pending diner is told to call rather than to wait for the SMS. */
+export const CALL_HINT_WINDOW_SECONDS = 24 * 3600;
+
+/** The cancellation block of a cancelled or refused booking. */
+export interface CancellationNotice {
+  /** The reason's key under cancelReason.*, or null for the generic cancelled text. */
+  reason: string | null;
+  /** The restaurant's own message (never for client_cancel). */
+  message: string | null;
+}
+
+/** What the body shows. */
+export interface TrackingNotices {
+  /** Status 10: the restaurant is checking the booking. */
+  checking: boolean;
+  /** Status 10: 'call' (not validated yet, try to call) close to the booked time, else 'sms' (a confirmation SMS will follow). */
+  pendingHint: 'call' | 'sms' | null;
+  /** showUnavailableMerchant: the restaurant seems unavailable, with its phone. */
+  unavailable: boolean;
+  /** Statuses 25 and 40. */
+  cancellation: CancellationNotice | null;
+  /** The animated illustration, shown unless the status is 40. */
+  illustration: boolean;
+}
+
+/** The notices of a booking at `nowSeconds` (unix seconds). */
+export function trackingNotices(
+  booking: Pick<Booking, 'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage'>,
+  nowSeconds: number,
+): TrackingNotices {
+  const { status } = booking;
+  const pending = status === 10;
+  let cancellation: CancellationNotice | null = null;
+  if (status === 25 || status === 40) {
+    const reason = booking.bookingCancelReason || null;
+    const message = reason && reason !== 'client_cancel' ? booking.bookingCancelMessage?.trim() || null : null;
+    cancellation = { reason, message };
+  }
+  return {
+    checking: pending,
+    pendingHint: pending ? (booking.bookingForTimestamp - nowSeconds < CALL_HINT_WINDOW_SECONDS ? 'call' : 'sms') : null,
+    unavailable: booking.showUnavailableMerchant,
+    cancellation,
+    illustration: status !== 40,
+  };
+}

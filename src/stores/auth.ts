@@ -1,0 +1,166 @@
+/** $auth (signed in when a bearer is stored) and $loginMethods, with the sign-in actions of spec sections 2, 4 and 8. */
+import { map } from 'nanostores';
+import { accountApi, randomUserToken, socialLoginUrl, type AccountApi, type SocialProvider } from '../lib/account-api.ts';
+import { isApiError } from '../lib/api-client.ts';
+import type { LoginMethods, UserDetails } from '../lib/api-types.ts';
+import { signedInTarget, storedGuardState } from '../lib/guard.ts';
+import { AUTH_PATHS } from '../lib/routes.ts';
+import {
+  getBearer,
+  getCurrentMerchant,
+  getMerchantToken,
+  getRefreshToken,
+  getUserToken,
+  setBearer,
+  setRefreshToken,
+  setUserToken,
+} from '../lib/storage.ts';
+
+/** Signed in when a bearer is stored, else signed out (section 4). */
+export type AuthStatus = 'signed-in' | 'signed-out';
+
+/** The session as the islands see it. */
+export interface AuthState {
+  status: AuthStatus;
+  bearer: string | null;
+  refreshToken: string | null;
+}
+
+/** Which sign-in methods are enabled, and whether they are still loading (social buttons wait for it). */
+export interface LoginMethodsState extends LoginMethods {
+  loading: boolean;
+}
+
+/** Before the server answers: apple on, facebook and google off (sections 3 and 9). */
+export const DEFAULT_LOGIN_METHODS: LoginMethods = { facebook: false, google: false, apple: true };
+
+function storedAuth(): AuthState {
+  const bearer = getBearer();
+  return { status: bearer ? 'signed-in' : 'signed-out', bearer, refreshToken: bearer ? getRefreshToken() : null };
+}
+
+/** The session. */
+export const $auth = map<AuthState>(storedAuth());
+
+/** The enabled sign-in methods. */
+export const $loginMethods = map<LoginMethodsState>({ ...DEFAULT_LOGIN_METHODS, loading: false });
+
+/** Signs in with a bearer (and the refresh token of a password login). */
+export function signIn(bearer: string, refreshToken: string | null = null): void {
+  $auth.set({ status: 'signed-in', bearer, refreshToken });
+}
+
+/** Signs out: the bearer and refresh token are forgotten (booking tokens stay). */
+export function signOut(): void {
+  $auth.set({ status: 'signed-out', bearer: null, refreshToken: null });
+}
+
+/** Re-reads the session from storage (another tab or page may have changed it). */
+export function reloadAuth(): void {
+  $auth.set(storedAuth());
+}
+
+/** An action's result: where to go next, or the failure's code and per-field messages. */
+export type AuthOutcome = { ok: true; to: string } | { ok: false; code: string; errors?: Record<string, string[]> };
+
+function failure(error: unknown): AuthOutcome {
+  if (!isApiError(error)) return { ok: false, code: 'network_error' };
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  return errors && typeof errors === 'object'
+    ? { ok: false, code: error.code, errors: errors as Record<string, string[]> }
+    : { ok: false, code: error.code };
+}
+
+/** Where a diner goes once signed in: Validate of the stored merchant and its token (section 2). */
+export function afterSignInTarget(): string {
+  return signedInTarget(storedGuardState());
+}
+
+/** Loads the enabled sign-in methods; on failure the defaults stay. */
+export async function loadLoginMethods(api: Pick<AccountApi, 'getLoginMethods'> = accountApi): Promise<void> {
+  $loginMethods.setKey('loading', true);
+  try {
+    const { methods } = await api.getLoginMethods();
+    $loginMethods.set({ ...DEFAULT_LOGIN_METHODS, ...methods, loading: false });
+  } catch {
+    $loginMethods.setKey('loading', false);
+  }
+}
+
+/** Platform login (/oauth/token password grant); a failure signs out (invalid_grant: wrong password or unknown account). */
+export async function loginWithPassword(email: string, password: string, api: Pick<AccountApi, 'passwordLogin'> = accountApi): Promise<AuthOutcome> {
+  try {
+    const tokens = await api.passwordLogin(email.trim(), password);
+    signIn(tokens.access_token, tokens.refresh_token ?? null);
+    return { ok: true, to: afterSignInTarget() };
+  } catch (error) {
+    signOut();
+    return failure(error);
+  }
+}
+
+/** Platform registration; failures carry per-field messages. */
+export async function registerAccount(
+  details: UserDetails & { password: string },
+  api: Pick<AccountApi, 'register'> = accountApi,
+): Promise<AuthOutcome> {
+  try {
+    const answer = await api.register(details);
+    signIn(answer.access_token, answer.refresh_token ?? null);
+    return { ok: true, to: afterSignInTarget() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Guest contact details (NoAuth): a session tied to the booking stored for the current merchant. */
+export async function continueAsGuest(
+  details: Omit<UserDetails, 'email'> & { email?: string },
+  api: Pick<AccountApi, 'noAccount'> = accountApi,
+): Promise<AuthOutcome> {
+  const merchant = getCurrentMerchant();
+  const bookingToken = merchant ? getMerchantToken(merchant) : null;
+  if (!bookingToken) return { ok: false, code: 'booking_not_found' };
+  try {
+    const answer = await api.noAccount({ ...details, email: details.email ?? '', bookingToken });
+    signIn(answer.access_token, answer.refresh_token ?? null);
+    return { ok: true, to: afterSignInTarget() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The login host's address for a social sign-in; stores a fresh userToken and comes back to `returnPath` with authed=true. */
+export function startSocialLogin(provider: SocialProvider, returnPath: string): string {
+  const userToken = randomUserToken();
+  setUserToken(userToken);
+  const [path = '/', query = ''] = returnPath.split('?');
+  const params = new URLSearchParams(query);
+  params.set('authed', 'true');
+  return socialLoginUrl(provider, `${path}?${params.toString()}`, userToken);
+}
+
+/** After a social sign-in came back (authed=true): trades the stored userToken for a bearer with authCheck. */
+export async function finishSocialLogin(api: Pick<AccountApi, 'authCheck'> = accountApi): Promise<AuthOutcome> {
+  const userToken = getUserToken();
+  if (!userToken) return { ok: false, code: 'unauthenticated' };
+  try {
+    const { bearer, refresh_token: refreshToken } = await api.authCheck(userToken);
+    setUserToken(null);
+    signIn(bearer, refreshToken ?? null);
+    return { ok: true, to: afterSignInTarget() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** A 401 during validation: the session is cleared and the diner goes to NoAuth (section 8). */
+export function handleUnauthorized(): string {
+  signOut();
+  return AUTH_PATHS.noAuth;
+}
+
+$auth.listen((state) => {
+  setBearer(state.bearer);
+  setRefreshToken(state.refreshToken);
+});

@@ -1,0 +1,206 @@
+/** $booking, $bookingToken and $currentBookingToken, with the booking actions and where each leads (spec sections 4 and 8). */
+import { atom, computed } from 'nanostores';
+import type { Lang } from '../i18n/t.ts';
+import { isApiError } from '../lib/api-client.ts';
+import type { Booking, BookingStatusCode } from '../lib/api-types.ts';
+import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
+import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
+import { getMerchantToken, setMerchantToken } from '../lib/storage.ts';
+import { $auth, handleUnauthorized } from './auth.ts';
+import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
+import { $selection, canBook, prefillSelection } from './selection.ts';
+
+export { $currentBookingToken };
+
+/** The booking being made, changed or followed. */
+export const $booking = atom<Booking | null>(null);
+/** The token of that booking (also stored as token_{merchant}). */
+export const $bookingToken = atom<string | null>(null);
+
+/** Whether a status means refused, finished or cancelled (25, 30, 40): no edit, no update. */
+export function isFinishedStatus(status: BookingStatusCode | null | undefined): boolean {
+  return status === 25 || status === 30 || status === 40;
+}
+
+/** A booking with a status exists: Update and Cancel replace Continue. */
+export const $isExistingBooking = computed($booking, (booking) => booking !== null && booking.status !== null);
+
+/** Where to go after create (section 4): BookingComplete if it has a status, else Validate when signed in, else NoAuth. */
+export function afterCreateTarget(booking: Pick<Booking, 'status'>, merchantSlug: string, token: string, signedIn: boolean): string {
+  if (booking.status !== null) return bookingCompletePath(merchantSlug, token);
+  if (signedIn) return validatePath(merchantSlug, token);
+  return AUTH_PATHS.noAuth;
+}
+
+/** An action's result: where to go, or a failure to show (its error_code and the values its message needs). */
+export type BookingOutcome =
+  | { ok: true; to: string | null }
+  | { ok: false; code: string; to: string | null; vars?: Record<string, string | number> };
+
+function failureOf(error: unknown): { code: string; status: number; body: Record<string, unknown> } {
+  if (!isApiError(error)) return { code: 'network_error', status: 0, body: {} };
+  const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
+  return { code: error.code, status: error.status, body };
+}
+
+/** The values a seats message needs: {min} / {max} from the answer, else from the merchant's settings. */
+function seatVars(body: Record<string, unknown>): Record<string, number> {
+  const settings = $merchant.get()?.settings;
+  const pick = (key: string, fallback: number | undefined) => (typeof body[key] === 'number' ? (body[key] as number) : fallback);
+  const vars: Record<string, number> = {};
+  const min = pick('min', settings?.minClientsPerBookings);
+  const max = pick('max', settings?.maxClientsPerBookings);
+  if (min !== undefined) vars.min = min;
+  if (max !== undefined) vars.max = max;
+  return vars;
+}
+
+/** Where a Validate failure leads (section 8): already_done to complete, canceled to home, no_phone to onboarding, 401 to NoAuth; else a message. */
+export function validateFailure(error: unknown, merchantSlug: string, token: string): BookingOutcome {
+  const { code, status, body } = failureOf(error);
+  if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
+  if (code === 'already_done') return { ok: false, code, to: bookingCompletePath(merchantSlug, token) };
+  if (code === 'canceled') return { ok: false, code, to: bookingHomePath(merchantSlug) };
+  if (code === 'no_phone') return { ok: false, code, to: AUTH_PATHS.onboarding };
+  if (code === 'error_min_seats' || code === 'error_max_seats') return { ok: false, code, to: null, vars: seatVars(body) };
+  return { ok: false, code, to: null };
+}
+
+/** Holds a booking the API returned (and its token). */
+export function takeBooking(booking: Booking): void {
+  $booking.set(booking);
+  $bookingToken.set(booking.token);
+}
+
+/** Forgets the booking here and in storage. */
+export function discardBooking(): void {
+  $booking.set(null);
+  $bookingToken.set(null);
+}
+
+/** Continue / Update: creates the draft (or changes the booking held) from the selection, then says where to go. */
+export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBooking'> = bookingApi): Promise<BookingOutcome> {
+  const slug = $merchantSlug.get();
+  const selection = $selection.get();
+  if (!slug || !canBook(selection) || !selection.slot || !selection.zoneId || selection.guests === null) {
+    return { ok: false, code: 'incomplete_selection', to: null };
+  }
+  try {
+    const answer = await api.createBooking({
+      token: $bookingToken.get(),
+      merchant_slug: slug,
+      datetime: selection.slot.timestamp,
+      booking_zone_id: selection.zoneId,
+      client_count: selection.guests,
+      ...(lang ? { lang } : {}),
+    });
+    takeBooking({ ...answer.booking, token: answer.token });
+    return { ok: true, to: afterCreateTarget(answer.booking, slug, answer.token, $auth.get().status === 'signed-in') };
+  } catch (error) {
+    const { code, status, body } = failureOf(error);
+    if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
+    return { ok: false, code, to: null, ...(code === 'error_min_seats' || code === 'error_max_seats' ? { vars: seatVars(body) } : {}) };
+  }
+}
+
+/** On BookingHome: opens the booking to edit (?token, else the one stored); a finished or cancelled one (25, 30, 40) is discarded. */
+export async function openBookingOnHome(
+  slug: string,
+  queryToken: string | null,
+  lang?: Lang,
+  api: Pick<BookingApi, 'getBooking'> = bookingApi,
+): Promise<{ state: 'none' | 'loaded' | 'discarded' | 'failed'; to: string | null }> {
+  $merchantSlug.set(slug);
+  const token = queryToken ?? getMerchantToken(slug);
+  if (!token) return { state: 'none', to: null };
+  try {
+    const { booking } = await api.getBooking(token, slug, lang);
+    if (isFinishedStatus(booking.status)) {
+      discardBooking();
+      // The stored token may be the one discarded even when nothing was held yet.
+      setMerchantToken(slug, null);
+      return { state: 'discarded', to: queryToken ? bookingHomePath(slug) : null };
+    }
+    takeBooking(booking);
+    prefillSelection({
+      date: booking.bookingForDate,
+      guests: booking.clientCount,
+      zoneId: booking.bookingZone.id,
+      slot: { timestamp: booking.bookingForTimestamp, hour: booking.bookingForHour, available: true },
+    });
+    return { state: 'loaded', to: null };
+  } catch (error) {
+    // A token the server no longer knows is of no use to keep.
+    if (failureOf(error).code === 'booking_not_found') setMerchantToken(slug, null);
+    return { state: 'failed', to: null };
+  }
+}
+
+/** Loads a booking by token and merchant (Validate, BookingComplete, and each UpdateBooking event). */
+export async function loadBooking(slug: string, token: string, lang?: Lang, api: Pick<BookingApi, 'getBooking'> = bookingApi): Promise<Booking> {
+  const answer = await api.getBooking(token, slug, lang);
+  takeMerchant(answer);
+  takeBooking(answer.booking);
+  return answer.booking;
+}
+
+/** On entering Validate: ties the booking to the signed-in diner (update_user); failures lead as section 8 says. */
+export async function enterValidate(slug: string, token: string, lang?: Lang, api: Pick<BookingApi, 'updateBookingUser'> = bookingApi): Promise<BookingOutcome> {
+  try {
+    const answer = await api.updateBookingUser(token, slug, lang);
+    takeMerchant(answer);
+    takeBooking(answer.booking);
+    return { ok: true, to: null };
+  } catch (error) {
+    return validateFailure(error, slug, token);
+  }
+}
+
+/** Validate: makes the held booking firm, then BookingComplete; failures lead as section 8 says. */
+export async function validateCurrentBooking(lang?: Lang, api: Pick<BookingApi, 'validateBooking'> = bookingApi): Promise<BookingOutcome> {
+  const slug = $merchantSlug.get();
+  const token = $bookingToken.get();
+  if (!slug || !token) return { ok: false, code: 'booking_not_found', to: null };
+  try {
+    const { booking } = await api.validateBooking(token, slug, lang);
+    takeBooking(booking);
+    return { ok: true, to: bookingCompletePath(slug, token) };
+  } catch (error) {
+    return validateFailure(error, slug, token);
+  }
+}
+
+/** Cancel booking (after its confirmation modal): then BookingComplete. */
+export async function cancelCurrentBooking(lang?: Lang, api: Pick<BookingApi, 'cancelBooking'> = bookingApi): Promise<BookingOutcome> {
+  const slug = $merchantSlug.get();
+  const token = $bookingToken.get();
+  if (!slug || !token) return { ok: false, code: 'booking_not_found', to: null };
+  try {
+    const { booking } = await api.cancelBooking(token, slug, lang);
+    takeBooking(booking);
+    return { ok: true, to: bookingCompletePath(slug, token) };
+  } catch (error) {
+    const { code } = failureOf(error);
+    return { ok: false, code, to: null };
+  }
+}
+
+/** Saves the diner's comment; resolves whether it worked (a failure shows no message, section 8). */
+export async function saveComment(comment: string, lang?: Lang, api: Pick<BookingApi, 'setBookingComment'> = bookingApi): Promise<boolean> {
+  const slug = $merchantSlug.get();
+  const token = $bookingToken.get();
+  if (!slug || !token) return false;
+  try {
+    const { booking } = await api.setBookingComment(token, slug, comment, lang);
+    takeBooking(booking);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The token is kept per merchant so sign-in, NoAuth and a later visit find the booking again; discarding forgets it.
+$bookingToken.listen((token) => {
+  const slug = $merchantSlug.get();
+  if (slug) setMerchantToken(slug, token);
+});

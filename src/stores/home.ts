@@ -1,0 +1,97 @@
+/** $home: what BookingHome draws from before and after its calls (today by the server clock, the page's settings and zones), and startBookingHome. */
+import { computed, map } from 'nanostores';
+import type { LocalDate, MerchantSettings, Zone } from '../lib/api-types.ts';
+import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
+import { todayIn, type DayRules } from '../lib/calendar.ts';
+import type { MerchantData } from '../lib/merchant-data.ts';
+import { navigate } from '../lib/navigate.ts';
+import { guessOpenFlags } from '../lib/open-flags.ts';
+import { parsePresets } from '../lib/presets.ts';
+import { serverNow, syncServerClock } from '../lib/server-clock.ts';
+import { openBookingOnHome } from './booking.ts';
+import { $lang, setLang } from './lang.ts';
+import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
+import { $selection, applyPresets, setPendingSlot } from './selection.ts';
+
+/** Where opening the booking to edit stands (?token, or the one stored for the merchant). */
+export type HomeBookingState = 'none' | 'loading' | 'loaded' | 'discarded' | 'failed';
+
+/** BookingHome's own state. */
+export interface HomeState {
+  /** Merchant-local today: by the local clock at first, by the server's once it answered. */
+  today: LocalDate | null;
+  timezone: string;
+  /** The guest limits and zones of the page (#merchant-data), replaced by the API's merchant when it answers. */
+  settings: MerchantSettings | null;
+  pageZones: Zone[];
+  /** open.today / open.tomorrow guessed from the shifts until booking_merchant/get gives the real ones. */
+  guessedOpen: { today: boolean; tomorrow: boolean };
+  booking: HomeBookingState;
+}
+
+const INITIAL: HomeState = {
+  today: null,
+  timezone: 'Europe/Paris',
+  settings: null,
+  pageZones: [],
+  guessedOpen: { today: true, tomorrow: true },
+  booking: 'none',
+};
+
+/** BookingHome's state. */
+export const $home = map<HomeState>({ ...INITIAL });
+
+/** The guest limits: the API's merchant when it answered, else the page's. */
+export const $guestLimits = computed([$merchant, $home], (merchant, home) => merchant?.settings ?? home.settings);
+
+/** The rules that decide which days can be picked (section 5), or null before the page is known. */
+export const $dayRules = computed([$home, $shifts, $closedDays, $merchant], (home, shifts, closedDays, merchant): DayRules | null =>
+  home.today === null ? null : { today: home.today, shifts, closedDays, open: merchant?.open ?? home.guessedOpen },
+);
+
+/** What startBookingHome may be given instead of the real browser and API (tests). */
+export interface StartOptions {
+  api?: Pick<BookingApi, 'getServerTime' | 'getBookingMerchant' | 'getBooking'>;
+  go?: (to: string) => void;
+  localNow?: () => number;
+}
+
+function refreshToday(localNow: () => number): void {
+  const { timezone } = $home.get();
+  const nowMs = serverNow(localNow);
+  $home.setKey('today', todayIn(nowMs, timezone));
+  $home.setKey('guessedOpen', guessOpenFlags($shifts.get(), nowMs, timezone));
+}
+
+/**
+ * Starts BookingHome: draws at once from the page's data, then (in parallel) syncs the clock, loads the merchant and
+ * the booking to edit (?token, else the stored one; a finished one is dropped), and finally applies the address's
+ * presets (seats, asap, when) unless a booking was opened or the diner already picked a day. Resolves when done.
+ */
+export async function startBookingHome(data: MerchantData, search: string, options: StartOptions = {}): Promise<void> {
+  const { api = bookingApi, go = navigate, localNow = Date.now } = options;
+  seedMerchant(data);
+  $home.set({ ...INITIAL, timezone: data.timezone, settings: data.settings, pageZones: data.zones, booking: 'loading' });
+  refreshToday(localNow);
+  const presets = parsePresets(search);
+  if (presets.lang) setLang(presets.lang);
+
+  const clock = syncServerClock(() => api.getServerTime(), localNow).then(() => refreshToday(localNow));
+  const merchant = loadMerchant(data.slug, api);
+  const opened = await openBookingOnHome(data.slug, presets.token, $lang.get(), api);
+  $home.setKey('booking', opened.state);
+  if (opened.to) {
+    go(opened.to);
+    return;
+  }
+  const [, merchantLoaded] = await Promise.all([clock, merchant]);
+  const rules = $dayRules.get();
+  const settings = $guestLimits.get();
+  if (opened.state === 'loaded' || !merchantLoaded || $mainError.get() || !rules || !settings || $selection.get().date !== null) return;
+  applyPresets(presets, { nowMs: serverNow(localNow), timezone: $merchant.get()?.timezone ?? data.timezone, rules, settings });
+}
+
+/** The diner picked a day by hand: a time the address asked for no longer applies. */
+export function forgetPresetTime(): void {
+  setPendingSlot(null);
+}

@@ -1,0 +1,22 @@
+/** What the e2e global setup hands to the tests. */
+
+/** The environment variable holding the running server's base URL. */
+export const E2E_URL_ENV = 'COUVERT_E2E_URL';
+
+/** The admin token the e2e server accepts. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
+/** The running server's base URL (set by the global setup before any worker starts). */
+export function e2eBaseUrl(): string {
+  const url = process.env[E2E_URL_ENV];
+  if (!url) throw new Error(`${E2E_URL_ENV} is not set: run the e2e tests with -c tests/e2e/playwright.config.ts`);
+  return url;
+}
+
+/** People who can sign in at the Google stand-in, by the login typed into its form (any password). */
+export const E2E_GOOGLE_PEOPLE = {
+  alice: { email: 'alice.martin@gmail.test', emailVerified: true, givenName: 'Alice', familyName: 'Martin' },
+} as const;
+
+/** The person the Facebook stand-in considers signed in. */
+export const E2E_FACEBOOK_PERSON = { id: 'fb-e2e-1', email: 'bruno.petit@facebook.test', first_name: 'Bruno', last_name: 'Petit' };

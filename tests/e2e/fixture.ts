@@ -1,0 +1,24 @@
+/**
+ * The one e2e fixture: every test runs against the real server the global setup started (site built once, served by
+ * the server itself), with Debian's Chromium. Import `test` and `expect` from here, never from @playwright/test.
+ */
+import { test as base, expect } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, e2eBaseUrl } from './e2e-env.ts';
+
+/** The running server, for tests that call its API directly. */
+export interface E2EServer {
+  url: string;
+  adminToken: string;
+}
+
+/** Playwright's test with baseURL pointed at the running server and a `server` fixture. */
+export const test = base.extend<{ server: E2EServer }>({
+  baseURL: async ({}, use) => {
+    await use(e2eBaseUrl());
+  },
+  server: async ({}, use) => {
+    await use({ url: e2eBaseUrl(), adminToken: E2E_ADMIN_TOKEN });
+  },
+});
+
+export { expect };

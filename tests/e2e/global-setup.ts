@@ -1,0 +1,74 @@
+/** Starts the real server once for every e2e test (node src/server/main.ts, site built once) and stops it afterwards. */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { STAMP_FILE } from '../../scripts/site-stamp.ts';
+import { listenFakeFacebook } from '../support/fake-facebook.ts';
+import { listenOidcGoogle } from '../support/oidc-google.ts';
+import { startServerProcess } from '../support/server-process.ts';
+import { E2E_ADMIN_TOKEN, E2E_FACEBOOK_PERSON, E2E_GOOGLE_PEOPLE, E2E_URL_ENV } from './e2e-env.ts';
+
+/** How long the first build of the site may take on a slow machine. */
+const BUILD_TIMEOUT_MS = 300_000;
+
+/** Starts the server on fresh data and site folders and waits for its site; returns the teardown. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-data-'));
+  const siteDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-site-'));
+  // The social sign-ins go to local stand-ins: a real OpenID Connect provider for Google, a small OAuth 2.0 server for Facebook.
+  const google = await listenOidcGoogle();
+  const facebook = await listenFakeFacebook();
+  for (const [login, person] of Object.entries(E2E_GOOGLE_PEOPLE)) google.people.set(login, person);
+  facebook.person = E2E_FACEBOOK_PERSON;
+  const removeFolders = async () => {
+    await google.close();
+    await facebook.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(siteDir, { recursive: true, force: true });
+  };
+  let server;
+  try {
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SITE_DIR: siteDir,
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      BUILD_SITE: 'always',
+      LOG_LEVEL: 'warn',
+      GOOGLE_ISSUER: google.issuer,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      FACEBOOK_CLIENT_ID: facebook.clientId,
+      FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
+      FACEBOOK_AUTHORIZATION_URL: facebook.authorizationUrl,
+      FACEBOOK_TOKEN_URL: facebook.tokenUrl,
+      FACEBOOK_USERINFO_URL: facebook.userinfoUrl,
+    });
+  } catch (error) {
+    await removeFolders();
+    throw error;
+  }
+  // The callbacks are on the server's address, known only now (the providers discover lazily, on the first sign-in).
+  google.start(`${server.url}/login/google/callback`);
+  facebook.start(`${server.url}/login/facebook/callback`);
+
+  // main.ts answers before its site build ends: wait for the build stamp, which is written last.
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  while (!existsSync(path.join(siteDir, STAMP_FILE))) {
+    // The server keeps serving the old (here: no) site when a build fails, and says so.
+    const failed = server.output().includes('site build failed');
+    if (failed || Date.now() > deadline) {
+      await server.stop();
+      await removeFolders();
+      const why = failed ? 'the site build failed' : `the site was not built within ${BUILD_TIMEOUT_MS / 1000} s`;
+      throw new Error(`${why}:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  process.env[E2E_URL_ENV] = server.url;
+  return async () => {
+    await server.stop();
+    await removeFolders();
+  };
+}

@@ -1,0 +1,30 @@
+/** Playwright: e2e specs of tests/e2e against the real server (global-setup.ts), with Debian's /usr/bin/chromium (no browser download). */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  // Two cores: one browser at a time keeps the server and the browser responsive.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  outputDir: '../../.cache/e2e-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    // The product's home market; lang-boot.js falls back to the browser language, so tests pin it.
+    locale: 'fr-FR',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    },
+    trace: 'retain-on-failure',
+    // The site's service worker (/sw.js) would answer requests before page.route sees them; the offline tests allow it.
+    serviceWorkers: 'block',
+  },
+});

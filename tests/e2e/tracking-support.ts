@@ -1,0 +1,109 @@
+/** Steps the Validate and tracking e2e tests take through the real API: drafts, guest sessions, restaurant actions, a signed-in browser. */
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { expect } from './fixture.ts';
+
+/** A draft booking made through the public calls. */
+export interface E2EDraft {
+  slug: string;
+  token: string;
+  /** Unix seconds of the booked slot. */
+  timestamp: number;
+}
+
+// Each draft takes a later day, so tests never compete for one table (the workers run one at a time).
+let dayCursor = 3;
+
+/** The ISO date `days` days from now (the server's demo merchants are in Europe/Paris; a few hours' skew is harmless this far ahead). */
+function isoDay(days: number): string {
+  return new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** POSTs JSON to the API and returns the parsed body; fails the test on a non-2xx answer unless `allowFailure`. */
+export async function postJson<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  options: { bearer?: string; allowFailure?: boolean } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await request.post(path, {
+    data: body,
+    headers: options.bearer ? { authorization: `Bearer ${options.bearer}` } : {},
+  });
+  const parsed = (await response.json()) as T;
+  if (!options.allowFailure) expect(response.ok(), `${path}: ${JSON.stringify(parsed)}`).toBe(true);
+  return { status: response.status(), body: parsed };
+}
+
+/** Creates a draft for `guests` at the first free slot from a few days ahead on. */
+export async function createDraft(request: APIRequestContext, slug = 'le-petit-zinc', guests = 2): Promise<E2EDraft> {
+  for (let tries = 0; tries < 60; tries += 1) {
+    const date = isoDay(dayCursor);
+    const slots = await postJson<{ slots?: Array<{ timestamp: number; available: boolean }> }>(
+      request,
+      '/api/booking/booking_slots/get',
+      { merchant_slug: slug, date, bookingZoneId: 'all', needed_seats: guests },
+      { allowFailure: true },
+    );
+    const slot = slots.body.slots?.find((candidate) => candidate.available);
+    if (!slot) {
+      dayCursor += 1;
+      continue;
+    }
+    const created = await postJson<{ token: string }>(request, '/api/booking/create', {
+      merchant_slug: slug,
+      datetime: slot.timestamp,
+      booking_zone_id: 'all',
+      client_count: guests,
+    });
+    dayCursor += 1;
+    return { slug, token: created.body.token, timestamp: slot.timestamp };
+  }
+  throw new Error(`no free slot at ${slug} in 60 days`);
+}
+
+/** The guest details NoAuth sends; returns the guest's bearer. */
+export async function guestSession(request: APIRequestContext, bookingToken: string, details: { phone?: string; email?: string } = {}): Promise<string> {
+  const answer = await postJson<{ access_token: string }>(request, '/api/front/user/no_account', {
+    firstname: 'Camille',
+    lastname: 'Durand',
+    phone: details.phone ?? '+33612345678',
+    email: details.email ?? 'camille.durand@example.org',
+    bookingToken,
+  });
+  return answer.body.access_token;
+}
+
+/** Validates a draft through the API (as Validate would). */
+export async function validateThroughApi(request: APIRequestContext, draft: E2EDraft, bearer: string): Promise<void> {
+  await postJson(request, '/api/booking/validate', { token: draft.token, merchant_slug: draft.slug }, { bearer });
+}
+
+/** A restaurant action through the admin API: confirm, refuse, cancel or finish. */
+export async function restaurantAction(
+  request: APIRequestContext,
+  adminToken: string,
+  token: string,
+  action: 'confirm' | 'refuse' | 'cancel' | 'finish',
+  body: { reason?: string; message?: string } = {},
+): Promise<void> {
+  const response = await request.post(`/api/admin/bookings/${token}/${action}`, {
+    data: body,
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Stores what a signed-in diner's browser holds (spec section 3 keys) before any page of the context loads. */
+export async function signInBrowser(context: BrowserContext, draft: E2EDraft, bearer: string | null): Promise<void> {
+  await context.addInitScript(
+    ({ slug, token, bearer: stored }) => {
+      // Only once per browser: a test that changes the storage later must not see it put back on reload.
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('current_merchant', slug);
+      localStorage.setItem(`token_${slug}`, token);
+      if (stored) localStorage.setItem('bearer', stored);
+    },
+    { slug: draft.slug, token: draft.token, bearer },
+  );
+}

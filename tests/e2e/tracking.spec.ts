@@ -1,0 +1,210 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from './fixture.ts';
+import { createDraft, guestSession, restaurantAction, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
+
+/** A validated (status 10) booking and its guest's bearer. */
+async function pendingBooking(request: Parameters<typeof createDraft>[0]): Promise<{ draft: E2EDraft; bearer: string }> {
+  const draft = await createDraft(request);
+  const bearer = await guestSession(request, draft.token);
+  await validateThroughApi(request, draft, bearer);
+  return { draft, bearer };
+}
+
+const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;
+
+test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
+  test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, request }) => {
+    const { draft } = await pendingBooking(request);
+    await page.goto(trackingPath(draft));
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Ma réservation' })).toBeVisible();
+    await expect(page.getByText('En attente')).toBeVisible();
+    await expect(page.locator('.trk-dot')).toHaveClass(/trk-dot-yellow/);
+    await expect(page.getByText(/^#[A-Z0-9]+$/)).toBeVisible();
+    await expect(page.getByText('Le restaurant vérifie votre réservation.')).toBeVisible();
+    await expect(page.getByText(/SMS de confirmation va suivre/)).toBeVisible();
+    await expect(page.getByText(/^2 personnes · \S/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Modifier', exact: true })).toHaveAttribute('href', `/${draft.slug}?token=${draft.token}`);
+    await expect(page.getByRole('link', { name: 'Changer' })).toHaveAttribute('href', `/${draft.slug}?token=${draft.token}`);
+    await expect(page.getByRole('link', { name: 'Itinéraire' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Le+Petit+Zinc+27+rue+des+Martyrs+Paris',
+    );
+    await expect(page.getByRole('link', { name: 'Signaler un problème' })).toHaveAttribute('href', /^mailto:support@couvert\.example\?subject=.*%23/);
+    // Not iOS: the calendar action opens the booking's calendarUrl.
+    await expect(page.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\//);
+    await expect(page.getByRole('link', { name: /\+33 1 99 00 27 27/ })).toHaveAttribute('href', 'tel:+33199002727');
+    await expect(page.getByText('Le restaurant garde votre table 15 minutes après l\'heure réservée.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Propulsé par Couvert' })).toBeVisible();
+    // Headless Chromium on Linux has no navigator.share: no share button.
+    await expect(page.getByRole('button', { name: 'Partager' })).toHaveCount(0);
+  });
+
+  test('the open tracking page turns green when the restaurant confirms, without a reload', async ({ page, request, server }) => {
+    const { draft } = await pendingBooking(request);
+    await page.goto(trackingPath(draft));
+    await expect(page.getByText('En attente')).toBeVisible();
+    // Nothing else may change the page: a reload would lose this marker.
+    await page.evaluate(() => ((window as unknown as { e2eMarker: boolean }).e2eMarker = true));
+    // The live channel must be up before the restaurant acts, else the event is missed.
+    await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
+
+    await restaurantAction(request, server.adminToken, draft.token, 'confirm');
+    await expect(page.getByText('Confirmée')).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('.trk-dot')).toHaveClass(/trk-dot-green/);
+    await expect(page.getByText('Le restaurant vérifie votre réservation.')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: boolean }).e2eMarker)).toBe(true);
+  });
+
+  test('cancelling asks for confirmation in a modal (Escape closes it), then shows the booking cancelled', async ({ page, context, request }) => {
+    const { draft, bearer } = await pendingBooking(request);
+    // Only the diner who holds the booking may cancel it: the browser keeps their session.
+    await signInBrowser(context, draft, bearer);
+    await page.goto(trackingPath(draft));
+
+    const cancel = page.getByRole('button', { name: 'Annuler la réservation' });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('2 personnes')).toBeVisible();
+    await expect(dialog.getByText(/^Référence #/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: "Confirmer l'annulation" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Annulée', { exact: true })).toBeVisible();
+    await expect(page.locator('.trk-dot')).toHaveClass(/trk-dot-red/);
+    await expect(page.getByText('Vous avez annulé cette réservation.')).toBeVisible();
+    // Cancelled (40): no illustration, no edit, no cancel; the back arrow leads to the booking home.
+    await expect(page.locator('.trk-illustration')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Modifier', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Annuler la réservation' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', `/${draft.slug}`);
+  });
+
+  test("a refusal shows the reason and the restaurant's message", async ({ page, request, server }) => {
+    const { draft } = await pendingBooking(request);
+    await restaurantAction(request, server.adminToken, draft.token, 'refuse', { reason: 'restaurant_full', message: 'Une privatisation ce soir-là, désolés.' });
+    await page.goto(trackingPath(draft));
+    await expect(page.getByText('Annulée par le restaurant')).toBeVisible();
+    await expect(page.getByText('Le restaurant est complet à cette heure-là.')).toBeVisible();
+    await expect(page.getByText('Une privatisation ce soir-là, désolés.')).toBeVisible();
+    // 25 still shows the illustration (only 40 hides it).
+    await expect(page.locator('.trk-illustration')).toBeVisible();
+  });
+
+  test('a finished booking (30) has no back arrow and no edit', async ({ page, request, server }) => {
+    const { draft } = await pendingBooking(request);
+    await restaurantAction(request, server.adminToken, draft.token, 'confirm');
+    await restaurantAction(request, server.adminToken, draft.token, 'finish');
+    await page.goto(trackingPath(draft));
+    await expect(page.getByText('Terminée')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Modifier', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Changer' })).toHaveCount(0);
+  });
+
+  test('an unknown token says the booking does not exist', async ({ page }) => {
+    await page.goto('/le-petit-zinc/booking_complete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.getByRole('alert')).toHaveText("Cette réservation n'existe pas.");
+    await expect(page.getByRole('link', { name: 'Retour au restaurant' })).toHaveAttribute('href', '/le-petit-zinc');
+  });
+
+  test('follows the language switch of another page: English texts when currentLang is en', async ({ page, request }) => {
+    const { draft } = await pendingBooking(request);
+    await page.goto(`${trackingPath(draft)}?lang=en`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My booking' })).toBeVisible();
+    await expect(page.getByText('Pending')).toBeVisible();
+    await expect(page.getByText(/^2 people · \S/)).toBeVisible();
+  });
+
+  test('talks to its own site only: no analytics without PUBLIC_POSTHOG_KEY, no call to pusher.com in embedded mode', async ({ page, request, baseURL }) => {
+    const { draft } = await pendingBooking(request);
+    const elsewhere: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.protocol !== 'data:' && url.origin !== new URL(baseURL!).origin) elsewhere.push(sent.url());
+    });
+    await page.goto(trackingPath(draft));
+    await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
+    // The first interaction is when analytics would load.
+    await page.getByRole('button', { name: 'Annuler la réservation' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+    expect(elsewhere).toEqual([]);
+  });
+
+  test('axe finds no serious or critical violation, with the cancel modal closed and open', async ({ page, request }) => {
+    const { draft } = await pendingBooking(request);
+    await page.goto(trackingPath(draft));
+    await expect(page.getByText('En attente')).toBeVisible();
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    };
+    expect(await check()).toEqual([]);
+    await page.getByRole('button', { name: 'Annuler la réservation' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await check()).toEqual([]);
+  });
+});
+
+test.describe('pages already visited, reopened offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('opens from the cache, shows the booking as last seen and says it is offline', async ({ page, context, request }) => {
+    const { draft } = await pendingBooking(request);
+    await page.goto(trackingPath(draft));
+    await expect(page.getByText('En attente')).toBeVisible();
+    // The service worker must control the page before a visit is cached.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+    await page.reload();
+    await expect(page.getByText('En attente')).toBeVisible();
+    await expect(page.getByText('Vous êtes hors ligne', { exact: false })).toBeHidden();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ma réservation' })).toBeVisible();
+    await expect(page.getByText('En attente')).toBeVisible();
+    await expect(page.getByText(/Vous êtes hors ligne/)).toBeVisible();
+    await expect(page.getByText(/Hors ligne : voici votre réservation telle qu'elle était/)).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(/Vous êtes hors ligne/)).toBeHidden();
+    await expect(page.getByText(/Hors ligne : voici votre réservation/)).toBeHidden();
+  });
+
+  test('a merchant page already visited opens offline and says so', async ({ page, context }) => {
+    await page.goto('/le-petit-zinc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Le Petit Zinc' })).toBeVisible();
+    const registration = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+      return new URL(ready.active?.scriptURL ?? '').pathname;
+    });
+    // Registered at /sw.js, by the site's own script.
+    expect(registration).toBe('/sw.js');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Le Petit Zinc' })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Le Petit Zinc' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Horaires d'ouverture" })).toBeVisible();
+    await expect(page.getByText(/Vous êtes hors ligne/)).toBeVisible();
+    await context.setOffline(false);
+  });
+});

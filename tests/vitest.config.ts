@@ -1,0 +1,13 @@
+/** Vitest settings: every tests/**\/*.test.ts from the repository root; the Playwright specs in tests/e2e are not vitest's. */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', '**/node_modules/**'],
+    // Many files start a real server on a 2-core machine at once: starting can take longer than vitest's 10 s default.
+    hookTimeout: 60_000,
+  },
+});
