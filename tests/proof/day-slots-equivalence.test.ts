@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { bookableTimes, daySlots, type DayContext, type Shift, type TableHold } from '../../src/server/domain/availability.ts';
 import { addDaysToLocalDate } from '../../src/server/domain/local-time.ts';
 import { DEMO_MERCHANTS_DIR } from '../../src/server/services/demo-merchants.ts';
-import { bookableTimesOnce, daySlotsOnce } from '../../src/server/services/day-slots.ts';
+import type { MerchantWithFloor } from '../../src/server/db/merchant-store.ts';
+import { bookableTimesOnce, daySlotsOnce, floorDaySlots } from '../../src/server/services/day-slots.ts';
 
 interface Setup {
   name: string;
@@ -93,6 +94,12 @@ function randomHolds(setup: Setup, date: string, next: () => number): TableHold[
 
 describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $name equal the domain\u2019s daySlots', (setup) => {
   const shifts = deepFreeze(structuredClone(setup.shifts));
+  // As the floor cache hands it out: frozen. Only what availability reads is filled in.
+  const floor = deepFreeze({
+    merchant: { timezone: setup.timezone, settings: setup.settings, shifts, closedDays: setup.closedDays },
+    zones: [],
+    tables: setup.tables,
+  }) as unknown as MerchantWithFloor;
 
   test.each(DATES)('on %s, for every zone, party size, clock and set of holds', (date) => {
     const next = random(date.split('-').reduce((sum, part) => sum * 31 + Number(part), 7));
@@ -105,9 +112,12 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
       for (const zoneId of zones) {
         for (const seats of [1, 2, 4, 6]) {
           const ctx: DayContext = { date, timezone: setup.timezone, now, settings: setup.settings, shifts, closedDays: setup.closedDays, tables: setup.tables, holds };
+          const expected = daySlots(ctx, zoneId, seats);
           // Twice: the first call fills the memo, the second answers from it.
-          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(daySlots(ctx, zoneId, seats));
-          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(daySlots(ctx, zoneId, seats));
+          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(expected);
+          expect(daySlotsOnce(ctx, zoneId, seats)).toEqual(expected);
+          expect(floorDaySlots(floor, date, now, holds, zoneId, seats)).toEqual(expected);
+          expect(floorDaySlots(floor, date, now, [...holds].reverse(), zoneId, seats)).toEqual(expected);
           compared++;
         }
       }
@@ -122,5 +132,27 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
     expect(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes)).toBe(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes));
     expect(bookableTimesOnce(date, timezone, mutable, settings.slotIntervalMinutes)).not.toBe(bookableTimesOnce(date, timezone, mutable, settings.slotIntervalMinutes));
     expect(bookableTimesOnce(date, timezone, shifts, settings.slotIntervalMinutes)).toEqual(bookableTimes(date, timezone, setup.shifts, settings.slotIntervalMinutes));
+  });
+});
+
+describe('remembered slots tell holds apart by their covers', () => {
+  test('the same table and time with more covers fills the pacing limit', () => {
+    const setup = syntheticSetups[0]!;
+    const floor = deepFreeze({
+      merchant: { timezone: setup.timezone, settings: setup.settings, shifts: deepFreeze(structuredClone(setup.shifts)), closedDays: [] },
+      zones: [],
+      tables: setup.tables,
+    }) as unknown as MerchantWithFloor;
+    const date = '2026-11-24';
+    const now = new Date('2026-11-23T12:00:00Z');
+    const first = bookableTimes(date, setup.timezone, setup.shifts, setup.settings.slotIntervalMinutes)[0]!.at;
+    const hold = (covers: number): TableHold[] => [
+      { tableId: 't1', start: first, end: new Date(first.getTime() + 90 * 60_000), covers },
+    ];
+    // maxCoversPerSlot is 6: 2 held + 4 fit, 3 held + 4 do not.
+    const availableWith = (covers: number) => floorDaySlots(floor, date, now, hold(covers), 'all', 4)[0]!.available;
+    expect(availableWith(2)).toBe(true);
+    expect(availableWith(3)).toBe(false);
+    expect(availableWith(2)).toBe(true);
   });
 });

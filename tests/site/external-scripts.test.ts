@@ -7,12 +7,19 @@ import { externalizeInlineScripts, externalizeSiteScripts, scriptFileName } from
 const RUNTIME = '(()=>{customElements.define("astro-island",class extends HTMLElement{})})();';
 
 describe('moving inline scripts out of the built pages (CSP script-src self)', () => {
-  test('an inline script becomes a reference to a file named by its content', () => {
+  test('an inline script becomes a deferred reference to a file named by its content', () => {
     const { html, scripts } = externalizeInlineScripts(`<head><script>${RUNTIME}</script></head>`);
     const file = scriptFileName(RUNTIME);
     expect(file).toMatch(/^_astro\/inline-[0-9a-f]{16}\.js$/);
-    expect(html).toBe(`<head><script src="/${file}"></script></head>`);
+    expect(html).toBe(`<head><script defer src="/${file}"></script></head>`);
     expect(scripts).toEqual([{ file, code: RUNTIME }]);
+  });
+
+  test.each([
+    ['async', '<script async>go()</script>', /^<script async src="[^"]+"><\/script>$/],
+    ['defer', '<script defer>go()</script>', /^<script defer src="[^"]+"><\/script>$/],
+  ])('a classic script already marked %s is not given defer too', (_case, page, expected) => {
+    expect(externalizeInlineScripts(page).html).toMatch(expected);
   });
 
   test('a module script stays a module', () => {

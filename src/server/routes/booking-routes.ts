@@ -7,9 +7,9 @@ import { pickLang, type Lang } from '../domain/lang.ts';
 import { merchantView, shiftsView, themeView, upcomingClosedDays, type ZoneView } from '../domain/merchant-view.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
-import { assertMerchantBookable, assertPartySize, assertZone, dayContext } from '../services/booking-rules.ts';
+import { assertMerchantBookable, assertPartySize, assertZone } from '../services/booking-rules.ts';
 import { bookingIcs } from '../services/booking-ics.ts';
-import { daySlotsOnce } from '../services/day-slots.ts';
+import { floorDaySlots } from '../services/day-slots.ts';
 import type { RequestUser } from './request-user.ts';
 import { bookingRef, bookingToken, dateTime, freeText, lang, localDate, merchantSlug, seats, zoneId } from './schemas.ts';
 
@@ -88,7 +88,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       assertMerchantBookable(floor);
       assertZone(floor, bookingZoneId);
       assertPartySize(floor, bookingZoneId, needed_seats);
-      return { success: true, slots: daySlotsOnce(dayContext(floor, date, at, holds), bookingZoneId, needed_seats) };
+      return { success: true, slots: floorDaySlots(floor, date, at, holds, bookingZoneId, needed_seats) };
     },
   );
 

@@ -23,7 +23,9 @@ export const PAGE_CSP = [
 
 const tokenRoutes = ['validate', 'booking_complete'] as const;
 
-function setSiteHeaders(reply: FastifyReply, filePath: string): void {
+function setSiteHeaders(reply: FastifyReply, sentPath: string): void {
+  // A precompressed copy (app.js.br) is sent with the headers of the file it stands for.
+  const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
   if (filePath.endsWith('.html')) {
     reply.header('content-security-policy', PAGE_CSP);
     // Pages are cheap to revalidate and must change as soon as the site is rebuilt.
@@ -67,6 +69,8 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     wildcard: true,
     index: ['index.html'],
     redirect: false,
+    // Scripts and styles have .br/.gz copies written by the build (scripts/precompress-site.ts); others are sent as they are.
+    preCompressed: true,
     setHeaders: setSiteHeaders,
   });
 

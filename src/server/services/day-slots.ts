@@ -3,7 +3,8 @@
  * worked out once per version of a merchant's opening hours: the time-zone arithmetic dominated every
  * booking_slots/get (tests/proof/day-slots-equivalence.test.ts holds the two to the same answers).
  */
-import { bookableTimes, isDayOpen, pacingAllows, pickTable, type BookableTime, type DayContext, type Shift, type Slot } from '../domain/availability.ts';
+import { bookableTimes, isDayOpen, pacingAllows, pickTable, type BookableTime, type DayContext, type Shift, type Slot, type TableHold } from '../domain/availability.ts';
+import type { MerchantWithFloor } from '../db/merchant-store.ts';
 
 const MAX_DAYS_PER_SHIFTS = 2_000;
 const MINUTE_MS = 60_000;
@@ -37,4 +38,59 @@ export function daySlotsOnce(ctx: DayContext, zoneId: string | 'all', neededSeat
     hour,
     available: at.getTime() >= earliest && pacingAllows(ctx, at, neededSeats) && pickTable(ctx, zoneId, neededSeats, at) !== null,
   }));
+}
+
+const MAX_ANSWERS_PER_FLOOR = 5_000;
+const answersByFloor = new WeakMap<MerchantWithFloor, Map<string, readonly Slot[]>>();
+
+/** What of the holds can change a day's slots: which table, when, how many covers. */
+function holdsFingerprint(holds: TableHold[]): string {
+  return holds
+    .map((hold) => `${hold.tableId}/${hold.start.getTime()}/${hold.end.getTime()}/${hold.covers}`)
+    .sort()
+    .join(';');
+}
+
+/**
+ * daySlotsOnce for a merchant's cached (frozen) floor, remembered per distinct input: the answer is a
+ * function of the floor, the day, the zone, the party, the holds and — of the clock — only of how many
+ * of the day's times are already inside the lead time. Shared and frozen: callers must not mutate it.
+ */
+export function floorDaySlots(
+  floor: MerchantWithFloor,
+  date: string,
+  now: Date,
+  holds: TableHold[],
+  zoneId: string | 'all',
+  neededSeats: number,
+): readonly Slot[] {
+  const { merchant, tables } = floor;
+  const ctx: DayContext = {
+    date,
+    timezone: merchant.timezone,
+    now,
+    settings: merchant.settings,
+    shifts: merchant.shifts,
+    closedDays: merchant.closedDays,
+    tables,
+    holds,
+  };
+  if (!Object.isFrozen(floor) || !Object.isFrozen(merchant.shifts)) return daySlotsOnce(ctx, zoneId, neededSeats);
+  const times = bookableTimesOnce(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes);
+  const earliest = now.getTime() + merchant.settings.minLeadMinutes * MINUTE_MS;
+  let tooSoon = 0;
+  while (tooSoon < times.length && times[tooSoon]!.at.getTime() < earliest) tooSoon++;
+  const key = `${date}|${zoneId}|${neededSeats}|${tooSoon}|${holdsFingerprint(holds)}`;
+  let answers = answersByFloor.get(floor);
+  if (!answers) {
+    answers = new Map();
+    answersByFloor.set(floor, answers);
+  }
+  let slots = answers.get(key);
+  if (!slots) {
+    slots = Object.freeze(daySlotsOnce(ctx, zoneId, neededSeats).map((slot) => Object.freeze(slot)));
+    if (answers.size >= MAX_ANSWERS_PER_FLOOR) answers.delete(answers.keys().next().value!);
+    answers.set(key, slots);
+  }
+  return slots;
 }
