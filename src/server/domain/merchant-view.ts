@@ -51,6 +51,16 @@ export function shiftsView(shifts: Shift[]) {
   }));
 }
 
+/** The settings a diner's browser needs: guest limits, how long the table is kept, whether zones show. */
+function publicSettings({ settings }: MerchantRecord) {
+  return {
+    minClientsPerBookings: settings.minClientsPerBookings,
+    maxClientsPerBookings: settings.maxClientsPerBookings,
+    keepTableDuration: settings.keepTableDuration,
+    showZone: settings.showZone,
+  };
+}
+
 /** The merchant's theme colours. */
 export function themeView(merchant: MerchantRecord) {
   return { primary: merchant.themePrimary, background: merchant.themeBackground };
@@ -77,12 +87,7 @@ export function merchantView(merchant: MerchantRecord, now: Date) {
     banner: image(merchant.bannerPath),
     bookingEnabled: merchant.bookingEnabled,
     open: openTodayTomorrow(now, merchant.timezone, merchant.shifts, merchant.closedDays, merchant.settings),
-    settings: {
-      minClientsPerBookings: merchant.settings.minClientsPerBookings,
-      maxClientsPerBookings: merchant.settings.maxClientsPerBookings,
-      keepTableDuration: merchant.settings.keepTableDuration,
-      showZone: merchant.settings.showZone,
-    },
+    settings: publicSettings(merchant),
   };
 }
 
@@ -101,12 +106,7 @@ export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id:
     banner: image(merchant.bannerPath),
     theme: themeView(merchant),
     bookingEnabled: merchant.bookingEnabled,
-    settings: {
-      minClientsPerBookings: merchant.settings.minClientsPerBookings,
-      maxClientsPerBookings: merchant.settings.maxClientsPerBookings,
-      keepTableDuration: merchant.settings.keepTableDuration,
-      showZone: merchant.settings.showZone,
-    },
+    settings: publicSettings(merchant),
     shifts: shiftsView(merchant.shifts),
     closedDays: merchant.closedDays,
     zones: zones.map((zone): ZoneView => ({ id: zone.id, name: zone.name, image: image(zone.imagePath) })),
