@@ -37,6 +37,9 @@ export interface LighthouseRun {
   /** Performance opportunities and diagnostics that did not pass, with their estimated savings. */
   opportunities: string[];
   warnings: string[];
+  /** The element Lighthouse took as the largest contentful paint, and how its time splits (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: string;
 }
 
 /** Starts Chromium with a remote-debugging port (chrome-launcher picks a free one). */
@@ -78,6 +81,17 @@ function opportunities(lhr: Lhr): string[] {
   return lines;
 }
 
+interface LcpDetails {
+  items?: Array<{ items?: Array<{ node?: { snippet?: string; selector?: string }; phase?: string; timing?: number }> }>;
+}
+
+function lcpElement(lhr: Lhr): { element: string; phases: string } {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as LcpDetails | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  const phases = (details?.items?.[1]?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`).join(', ');
+  return { element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : 'unknown', phases };
+}
+
 /** One Lighthouse run of `url` in the Chromium listening on `port`. */
 export async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -105,5 +119,7 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
     failing: failingAudits(lhr),
     opportunities: opportunities(lhr),
     warnings: lhr.runWarnings.map(String),
+    lcpElement: lcpElement(lhr).element,
+    lcpPhases: lcpElement(lhr).phases,
   };
 }

@@ -127,7 +127,7 @@ export function renderWebReport(input: WebReportInput): string {
 
   push('## JavaScript per route', '');
   push(
-    '"Before interaction": the scripts the served HTML references (`<script src>`, modulepreload, the component and renderer URLs of `client:load` islands) and their static imports, recursively. "Lazy": reachable only through `import()` (language catalogues, modals, the calendar, posthog-js, workbox-window), recursively. Each file is compressed on its own, as it travels; 1 kB = 1000 bytes. The Node server itself sends no `Content-Encoding`: the compressed figures are what a compressing proxy or CDN sends (gzip level 9; most CDNs send Brotli to browsers that accept it).',
+    '"Before interaction": the scripts the served HTML references (`<script src>`, modulepreload, the component and renderer URLs of `client:load` islands) and their static imports, recursively. "Lazy": reachable only through `import()` (language catalogues, modals, the calendar, posthog-js, workbox-window), recursively. Each file is compressed on its own, as it travels; 1 kB = 1000 bytes. The targets use gzip at level 9; the Node server itself sends the copies the build wrote beside each script and stylesheet (scripts/precompress-site.ts: Brotli quality 11 to browsers that accept it, else gzip level 9), so the Brotli column is what Lighthouse\'s Chromium received. Pages are sent uncompressed.',
     '',
   );
   push('| Route | Files | Before interaction raw | gzip -9 | brotli 11 | Lazy files | Total gzip -9 (incl. lazy) | Total brotli 11 |', '|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -159,6 +159,7 @@ export function renderWebReport(input: WebReportInput): string {
       '',
     );
     const typical = medianRun(page.runs);
+    push(`Largest contentful paint in the median run: \`${typical.lcpElement.replaceAll('`', "'")}\` (simulated: ${typical.lcpPhases || 'no breakdown'}).`, '');
     push('Audits that cost points in the median run:', '');
     push(...(typical.failing.length > 0 ? typical.failing.map((line) => `- ${line}`) : ['- none']), '');
     push('Performance opportunities and diagnostics flagged in the median run (no weight of their own; they explain the metrics):', '');

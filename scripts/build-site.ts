@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/lib/load-merchant-listing.ts';
 import type { MerchantListing } from '../src/lib/merchant-listing.ts';
+import { copyTree } from './copy-tree.ts';
+import { precompressSite } from './precompress-site.ts';
 import {
   merchantsHash,
   PROJECT_ROOT,
@@ -203,9 +205,12 @@ async function buildSiteNow({
     const renderStarted = performance.now();
     await runAstroBuild(building, ownList, log);
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
+    // Before the media copy: merchant images are not precompressed.
+    const compressed = await precompressSite(building);
+    log(`precompressed ${compressed.files} scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`);
 
     const media = join(resolve(dataDir), 'media');
-    if (await exists(media)) await cp(media, join(building, 'media'), { recursive: true });
+    if (await exists(media)) await copyTree(media, join(building, 'media'));
 
     const stamp: BuildStamp = {
       merchantsHash: merchantsHash(merchants),
