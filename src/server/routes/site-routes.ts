@@ -21,6 +21,9 @@ export const PAGE_CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/** Content-Security-Policy of imported images: nothing runs, nothing loads. */
+export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 const tokenRoutes = ['validate', 'booking_complete'] as const;
 
 function setSiteHeaders(reply: FastifyReply, sentPath: string): void {
@@ -53,6 +56,8 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     setHeaders: (reply) => {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
+      // An imported SVG opened on its own must not run script on our origin.
+      reply.header('content-security-policy', MEDIA_CSP);
     },
   });
 
