@@ -7,12 +7,14 @@ import { openDatabase } from './db/database.ts';
 import { listMerchants } from './db/merchant-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { createServer } from './server.ts';
+import { purgeExpiredCredentials } from './auth/credential-purge.ts';
 import { createOutboxSmsSender } from './mail/sms.ts';
 import { importDemoMerchants } from './services/demo-merchants.ts';
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
 
 const SWEEP_EVERY_MS = 30_000;
+const PURGE_EVERY_MS = 3_600_000;
 
 async function main(): Promise<void> {
   // A signal during start-up is held until the database is open and consistent, then honoured (twice: at once).
@@ -73,6 +75,10 @@ async function main(): Promise<void> {
     bookings.sweep().catch((error: unknown) => app.log.error({ err: error }, 'sweep failed'));
   }, SWEEP_EVERY_MS);
   sweeper.unref();
+  const purger = setInterval(() => {
+    purgeExpiredCredentials(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'credential purge failed'));
+  }, PURGE_EVERY_MS);
+  purger.unref();
 
   let stopping = false;
   stop = async (signal: string) => {
@@ -80,6 +86,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweeper);
+    clearInterval(purger);
     await site.stop();
     await localAdmin.close();
     // Live sockets first: app.close() waits for open connections.
