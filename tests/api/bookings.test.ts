@@ -290,6 +290,20 @@ describe('booking/get fills every booking field of spec section 3 truthfully', (
     expect(url.searchParams.get('location')).toContain('75009 Paris');
   });
 
+  test.each([
+    ['fr', 'Réservation #'],
+    ['en', 'Booking #'],
+    ['es', 'Reserva #'],
+    ['it', 'Prenotazione #'],
+  ])('calendarUrl describes the event in the diner\u2019s language (%s)', async (lang, words) => {
+    t.clock.set('2026-11-23T09:00:00Z');
+    // A merchant of its own, so these drafts take no table the other tests count on.
+    const { slug } = await importFixture(t, `calendar-${lang}`);
+    const token = await createDraft(t, { slug, at: at('19:30'), zone: 'all', seats: 2 });
+    const booking = await bookingOf(t, slug, token, { lang });
+    expect(new URL(booking.calendarUrl).searchParams.get('details')).toContain(words);
+  });
+
   describe('bookingForLong writes the date out in the diner\u2019s language', () => {
     let token: string;
     let slug: string;

@@ -83,8 +83,15 @@ const gifByStatus: Record<string, string> = {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A Google Calendar "add event" link: works on every platform that is not iOS (which gets the .ics). */
-export function calendarUrlOf(booking: BookingFacts, merchant: MerchantFacts): string {
+const calendarDetails: Record<Lang, (ref: string, guests: number, phone: string) => string> = {
+  fr: (ref, guests, phone) => `Réservation #${ref} · ${guests} pers. · ${phone}`,
+  en: (ref, guests, phone) => `Booking #${ref} · ${guests} ${guests > 1 ? 'guests' : 'guest'} · ${phone}`,
+  es: (ref, guests, phone) => `Reserva #${ref} · ${guests} pers. · ${phone}`,
+  it: (ref, guests, phone) => `Prenotazione #${ref} · ${guests} pers. · ${phone}`,
+};
+
+/** A Google Calendar "add event" link, in the diner's language: for every platform but iOS (which gets the .ics). */
+export function calendarUrlOf(booking: BookingFacts, merchant: MerchantFacts, lang: Lang = 'fr'): string {
   const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   const { address, address2, zip, city } = merchant.address;
   const params = new URLSearchParams({
@@ -93,7 +100,7 @@ export function calendarUrlOf(booking: BookingFacts, merchant: MerchantFacts): s
     dates: `${stamp(booking.startsAt)}/${stamp(booking.endsAt)}`,
     ctz: merchant.timezone,
     location: [merchant.name, address, address2, `${zip} ${city}`].filter(Boolean).join(', '),
-    details: `Réservation #${booking.ref} · ${booking.clientCount} pers. · ${merchant.phone}`,
+    details: calendarDetails[lang](booking.ref, booking.clientCount, merchant.phone),
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
@@ -129,7 +136,7 @@ export function toBookingView(input: {
     bookingZone: { id: zone.id, name: zone.name },
     showZone: merchant.settings.showZone,
     comment: booking.comment,
-    calendarUrl: calendarUrlOf(booking, merchant),
+    calendarUrl: calendarUrlOf(booking, merchant, lang),
     showUnavailableMerchant,
     gif: { path: gifByStatus[status ?? 'draft'] ?? gifByStatus.draft! },
     bookingCancelReason: booking.cancelReason,
