@@ -8,6 +8,7 @@ import { AUTH_PATHS } from '../lib/routes.ts';
 import { getCurrentMerchant } from '../lib/storage.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
+import EmailInput from './EmailInput.tsx';
 import AuthScreen from './AuthScreen.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
@@ -62,20 +63,7 @@ export default function ForgotPasswordForm() {
         ) : null}
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <AuthField id={EMAIL_ID} label={<LangText k="forgotPassword.email" />} required error={errors.email} t={t}>
-          {(control) => (
-            <input
-              {...control}
-              className="au-input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
+          {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
         </AuthField>
         <AuthSubmitButton loading={state === 'loading'}>
           <LangText k="forgotPassword.submit" />

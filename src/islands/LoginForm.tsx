@@ -7,6 +7,7 @@ import { AUTH_PATHS } from '../lib/routes.ts';
 import { loginWithPassword } from '../stores/auth.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
+import EmailInput from './EmailInput.tsx';
 import AuthScreen from './AuthScreen.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
@@ -58,20 +59,7 @@ export default function LoginForm() {
       <form className="au-form" noValidate onSubmit={submit}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <AuthField id={ID.email} label={<LangText k="login.email" />} error={errors.email} t={t}>
-          {(control) => (
-            <input
-              {...control}
-              className="au-input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
+          {(control) => <EmailInput {...control} autoComplete="username" value={email} onValueChange={setEmail} />}
         </AuthField>
         <AuthField id={ID.password} label={<LangText k="login.password" />} error={errors.password} t={t}>
           {(control) => (

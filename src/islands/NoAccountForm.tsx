@@ -10,6 +10,7 @@ import { navigate } from '../lib/navigate.ts';
 import { continueAsGuest } from '../stores/auth.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
+import EmailInput from './EmailInput.tsx';
 import AuthScreen from './AuthScreen.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
@@ -110,20 +111,7 @@ export default function NoAccountForm() {
         </div>
         {wantsEmail ? (
           <AuthField id={ID.email} label={<LangText k="noAuth.email" />} required error={errors.email} t={t}>
-            {(control) => (
-              <input
-                {...control}
-                className="au-input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
+            {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
           </AuthField>
         ) : null}
         <AuthSubmitButton loading={loading} placement="footer">

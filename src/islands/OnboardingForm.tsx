@@ -12,6 +12,7 @@ import { phoneValue } from '../lib/phone/phone-value.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../stores/user.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
+import EmailInput from './EmailInput.tsx';
 import AuthScreen from './AuthScreen.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
@@ -148,21 +149,7 @@ export default function OnboardingForm() {
             error={errors.email}
             t={t}
           >
-            {(control) => (
-              <input
-                {...control}
-                className="au-input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                readOnly={!emailEditable}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
+            {(control) => <EmailInput {...control} readOnly={!emailEditable} value={email} onValueChange={setEmail} />}
           </AuthField>
           <p className="au-note">
             <LangText k="onboarding.smsNotice" />

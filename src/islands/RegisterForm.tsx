@@ -10,6 +10,7 @@ import { AUTH_PATHS } from '../lib/routes.ts';
 import { registerAccount } from '../stores/auth.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
+import EmailInput from './EmailInput.tsx';
 import AuthScreen from './AuthScreen.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
@@ -114,20 +115,7 @@ export default function RegisterForm() {
           )}
         </AuthField>
         <AuthField id={ID.email} label={<LangText k="register.email" />} required hint={<LangText k="register.emailHint" />} error={errors.email} t={t}>
-          {(control) => (
-            <input
-              {...control}
-              className="au-input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
+          {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
         </AuthField>
         <AuthField id={ID.password} label={<LangText k="register.password" />} required error={errors.password} t={t}>
           {(control) => (
