@@ -83,14 +83,14 @@ export const holdRowColumns = {
   holdExpiresAt: bookings.holdExpiresAt,
 };
 
-/** The parameters of the hold-rows condition, as values or placeholders of a prepared statement. */
+/** The parameters of the hold-rows condition: values, placeholders of a prepared statement, or columns of a batch. */
 export interface HoldRowsParams {
-  merchantId: string | Placeholder;
-  minLocalDate: string | Placeholder;
-  maxLocalDate: string | Placeholder;
-  earliestStart: Date | Placeholder;
-  from: Date | Placeholder;
-  to: Date | Placeholder;
+  merchantId: string | Placeholder | SQL;
+  minLocalDate: string | Placeholder | SQL;
+  maxLocalDate: string | Placeholder | SQL;
+  earliestStart: Date | Placeholder | SQL;
+  from: Date | Placeholder | SQL;
+  to: Date | Placeholder | SQL;
 }
 
 /** The values of HoldRowsParams for bookings overlapping [from, to). */

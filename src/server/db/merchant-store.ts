@@ -54,7 +54,7 @@ export async function findMerchantWithFloor(db: Database, slug: string): Promise
   return floor;
 }
 
-/** The cached floor of a merchant and its version, unchecked: the caller checks the version itself (see findHoldRowsWithMerchantVersion). */
+/** The cached floor of a merchant and its version, unchecked: the caller checks the version itself (see batched-hold-reads.ts). */
 export function peekMerchantFloor(db: Database, slug: string): { floor: MerchantWithFloor; version: string } | undefined {
   return floorCacheOf(db).get(slug);
 }

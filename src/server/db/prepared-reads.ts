@@ -1,5 +1,5 @@
 /** The reads every booking page makes, prepared once per database handle: drizzle builds their SQL once, not per request. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { holdRowColumns, holdRowsCondition, holdRowsParams, type HoldRow } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, merchants } from './schema.ts';
@@ -25,12 +25,6 @@ function prepare(db: Database) {
       .limit(1)
       .prepare('merchant_by_slug'),
     holdRows: db.select(holdRowColumns).from(bookings).where(holdRowsCondition(holdRowsPlaceholders)).prepare('hold_rows'),
-    holdRowsWithVersion: db
-      .select({ version: merchantVersion, hold: holdRowColumns })
-      .from(merchants)
-      .leftJoin(bookings, and(eq(bookings.merchantId, merchants.id), holdRowsCondition(holdRowsPlaceholders)))
-      .where(eq(merchants.id, placeholder('merchantId')))
-      .prepare('hold_rows_with_version'),
   };
 }
 
@@ -65,20 +59,4 @@ export async function findMerchantVersioned(db: Database, slug: string) {
 /** listHoldRows on the handle (not inside a transaction). */
 export function findHoldRows(db: Database, merchantId: string, from: Date, to: Date): Promise<HoldRow[]> {
   return statementsOf(db).holdRows.execute(holdRowsValues(merchantId, from, to));
-}
-
-/**
- * listHoldRows and the merchant row's version read in one statement (one snapshot, one round trip):
- * the version tells whether a cached floor plan still holds. No version: the merchant is gone.
- */
-export async function findHoldRowsWithMerchantVersion(
-  db: Database,
-  merchantId: string,
-  from: Date,
-  to: Date,
-): Promise<{ version: string | undefined; rows: HoldRow[] }> {
-  const found = await statementsOf(db).holdRowsWithVersion.execute(holdRowsValues(merchantId, from, to));
-  const rows: HoldRow[] = [];
-  for (const { hold } of found) if (hold) rows.push(hold);
-  return { version: found[0]?.version, rows };
 }

@@ -31,7 +31,7 @@ import {
 } from '../db/booking-store.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
 import { findMerchantWithFloor, peekMerchantFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
-import { findHoldRowsWithMerchantVersion } from '../db/prepared-reads.ts';
+import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
 import { isSoleWriter, type Database } from '../db/database.ts';
 import { merchants, users, zones } from '../db/schema.ts';
 import {
@@ -381,7 +381,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (peeked) {
       // Shared database: the holds come with the merchant's version, which vouches for the cached floor.
       const { from, to } = holdsWindow(peeked.floor, date);
-      const { version, rows } = await findHoldRowsWithMerchantVersion(db, peeked.floor.merchant.id, from, to);
+      const { version, rows } = await holdRowsReaderOf(db)(peeked.floor.merchant.id, from, to);
       if (version === peeked.version) return { floor: peeked.floor, holds: liveHolds(rows, now) };
     }
     const floor = await loadFloor(slug);
