@@ -80,7 +80,29 @@ export function bookableTimes(
   timezone: string,
   shifts: Shift[],
   slotIntervalMinutes: number,
-): BookableTime[] {
+): readonly BookableTime[] {
+  // Frozen shifts cannot change under the memo (the floor cache freezes what it hands out); the
+  // time-zone arithmetic dominated every call that reads a day's times.
+  if (!Object.isFrozen(shifts)) return computeBookableTimes(date, timezone, shifts, slotIntervalMinutes);
+  let byDay = timesByShifts.get(shifts);
+  if (!byDay) {
+    byDay = new Map();
+    timesByShifts.set(shifts, byDay);
+  }
+  const key = `${date}|${timezone}|${slotIntervalMinutes}`;
+  let times = byDay.get(key);
+  if (!times) {
+    times = Object.freeze(computeBookableTimes(date, timezone, shifts, slotIntervalMinutes).map((time) => Object.freeze(time)));
+    if (byDay.size >= MAX_DAYS_PER_SHIFTS) byDay.delete(byDay.keys().next().value!);
+    byDay.set(key, times);
+  }
+  return times;
+}
+
+const MAX_DAYS_PER_SHIFTS = 2_000;
+const timesByShifts = new WeakMap<Shift[], Map<string, readonly BookableTime[]>>();
+
+function computeBookableTimes(date: LocalDate, timezone: string, shifts: Shift[], slotIntervalMinutes: number): BookableTime[] {
   if (!(slotIntervalMinutes > 0)) throw new RangeError(`slotIntervalMinutes must be positive: ${slotIntervalMinutes}`);
   const weekday = isoWeekdayOf(date);
   const byInstant = new Map<number, BookableTime>();

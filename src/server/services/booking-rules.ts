@@ -1,9 +1,8 @@
 /** Checks of a booking request against the merchant, before any table is looked for. */
-import { isDayOpen, type DayContext, type TableHold } from '../domain/availability.ts';
+import { bookableTimes, isDayOpen, type DayContext, type TableHold } from '../domain/availability.ts';
 import { DomainError } from '../domain/errors.ts';
 import { localDateOf } from '../domain/local-time.ts';
 import type { MerchantWithFloor } from '../db/merchant-store.ts';
-import { bookableTimesOnce } from './day-slots.ts';
 
 /** Refuses merchants that cannot take bookings at all. */
 export function assertMerchantBookable({ merchant, tables }: MerchantWithFloor): void {
@@ -36,7 +35,7 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
   const { merchant } = floor;
   const date = localDateOf(at, merchant.timezone);
   const open = isDayOpen(date, merchant.shifts, merchant.closedDays);
-  const offered = open && bookableTimesOnce(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes)
+  const offered = open && bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes)
     .some((time) => time.at.getTime() === at.getTime());
   if (!offered) throw new DomainError('merchant_closed', { date }, 'The restaurant takes no booking at that time');
   if (at.getTime() < now.getTime() + merchant.settings.minLeadMinutes * 60_000) {
