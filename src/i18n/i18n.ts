@@ -1,28 +1,43 @@
 /**
- * The islands' i18next instance, built from the same four catalogues as the static pages and following $lang.
- * In the browser only French (the fallback) and the page's language are loaded before the islands run (top-level
- * await); another catalogue loads when the diner switches to it (switchLang). Outside a browser all four load.
+ * The islands' i18next instance, built from the same catalogues as the static pages and following $lang.
+ * French, the fallback, is bundled: the core messages here, and each other part in the modules that show it, which
+ * hand it over with needMessages. The page's language loads before the islands run (top-level await), and another
+ * when the diner switches to it (switchLang). Outside a browser every language loads.
  */
 import { createInstance, type TOptions } from 'i18next';
-import fr from './fr.json' with { type: 'json' };
+import frCore from './messages/fr/core.json' with { type: 'json' };
 import { $lang, setLang } from '../stores/lang.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from './langs.ts';
+import { isIslandMessagePart, type IslandMessagePart } from './message-parts.ts';
 import type { MessageKey } from './t.ts';
+import type { Catalogue } from './translator.ts';
 
-type Catalogue = typeof fr;
+type Loader = () => Promise<{ default: Catalogue }>;
 
-// Each a separate file of the build: a page downloads only the languages it shows.
-const loaders: Record<Exclude<Lang, 'fr'>, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('./en.json', { with: { type: 'json' } }),
-  es: () => import('./es.json', { with: { type: 'json' } }),
-  it: () => import('./it.json', { with: { type: 'json' } }),
+// Each a separate file of the build: a page downloads only the languages and parts it shows.
+const loaders: Record<Exclude<Lang, 'fr'>, Record<IslandMessagePart, Loader>> = {
+  en: {
+    core: () => import('./messages/en/core.json', { with: { type: 'json' } }),
+    account: () => import('./messages/en/account.json', { with: { type: 'json' } }),
+    tracking: () => import('./messages/en/tracking.json', { with: { type: 'json' } }),
+  },
+  es: {
+    core: () => import('./messages/es/core.json', { with: { type: 'json' } }),
+    account: () => import('./messages/es/account.json', { with: { type: 'json' } }),
+    tracking: () => import('./messages/es/tracking.json', { with: { type: 'json' } }),
+  },
+  it: {
+    core: () => import('./messages/it/core.json', { with: { type: 'json' } }),
+    account: () => import('./messages/it/account.json', { with: { type: 'json' } }),
+    tracking: () => import('./messages/it/tracking.json', { with: { type: 'json' } }),
+  },
 };
 
-/** The shared i18next instance (initialised synchronously: French is bundled). */
+/** The shared i18next instance (initialised synchronously: the French core is bundled). */
 export const i18n = createInstance();
 
 void i18n.init({
-  resources: { fr: { translation: fr } },
+  resources: { fr: { translation: frCore } },
   lng: $lang.get(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
@@ -30,28 +45,52 @@ void i18n.init({
   // React escapes what it renders; escaping here too would show &amp; and the like.
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A message an island shows before its part is loaded: say so (the end-to-end tests fail on it).
+  saveMissing: true,
+  missingKeyHandler: (languages, _namespace, key) => console.error(`[i18n] missing message ${key} (${languages.join(', ')})`),
 });
 
-const loading = new Map<Lang, Promise<void>>();
+// The parts every language loads: core, and what the page's islands asked for.
+const wanted = new Set<IslandMessagePart>(['core']);
+const loading = new Map<string, Promise<void>>();
 
-/** Loads a language's catalogue once (French is always there); resolves when translate can use it. */
-export function loadCatalog(lang: Lang): Promise<void> {
-  if (lang === 'fr' || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
-  let pending = loading.get(lang);
+function loadPart(lang: Lang, part: IslandMessagePart): Promise<void> {
+  // French parts are bundled: core here, the others handed over by needMessages.
+  if (lang === 'fr') return Promise.resolve();
+  const id = `${lang}/${part}`;
+  let pending = loading.get(id);
   if (pending === undefined) {
-    pending = loaders[lang]().then(
+    pending = loaders[lang][part]().then(
       (module) => {
         i18n.addResourceBundle(lang, 'translation', module.default, true, true);
       },
       (error: unknown) => {
-        // A failed download may succeed on the next try; French is shown meanwhile.
-        loading.delete(lang);
+        // A failed download may succeed on the next try.
+        loading.delete(id);
         throw error;
       },
     );
-    loading.set(lang, pending);
+    loading.set(id, pending);
   }
   return pending;
+}
+
+/** Loads a language's wanted parts once; resolves when translate can use them. */
+export async function loadCatalog(lang: Lang): Promise<void> {
+  await Promise.all([...wanted].map((part) => loadPart(lang, part)));
+}
+
+/**
+ * Adds a part of the catalogue, given in French (bundled by the module that shows it), loads it in the page's
+ * language and keeps it in every language the diner switches to. A module whose islands show those messages awaits
+ * this at its top level, so they never render without them; offline, they show in French.
+ */
+export async function needMessages(part: Exclude<IslandMessagePart, 'core'>, french: Catalogue): Promise<void> {
+  if (!wanted.has(part)) {
+    wanted.add(part);
+    i18n.addResourceBundle(DEFAULT_LANG, 'translation', french, true, true);
+  }
+  await loadPart($lang.get(), part).catch(() => {});
 }
 
 /** Switches the interface language once its catalogue is there, so the islands never show it half-translated. */
@@ -86,5 +125,17 @@ $lang.subscribe((lang) => {
   loadCatalog(lang).catch(() => {});
 });
 
-// Islands render only once the page's language is loaded; builds and tests get every language.
-await (typeof window === 'undefined' ? Promise.all(LANGS.map(loadCatalog)) : loadCatalog($lang.get()).catch(() => {}));
+// Islands render only once the page's language is loaded; builds and tests get every part the islands may show.
+if (typeof window === 'undefined') {
+  const [account, tracking] = await Promise.all([
+    import('./messages/fr/account.json', { with: { type: 'json' } }),
+    import('./messages/fr/tracking.json', { with: { type: 'json' } }),
+  ]);
+  await Promise.all([needMessages('account', account.default), needMessages('tracking', tracking.default)]);
+  await Promise.all(LANGS.map(loadCatalog));
+} else {
+  // The parts the page declares (Base.astro's data-messages) load with core, not one round trip after it.
+  const declared = (document.documentElement.dataset.messages ?? '').split(' ').filter(isIslandMessagePart);
+  const lang = $lang.get();
+  await Promise.all([loadCatalog(lang), ...declared.map((part) => loadPart(lang, part))]).catch(() => {});
+}

@@ -1,47 +1,36 @@
-import fr from './fr.json' with { type: 'json' };
-import en from './en.json' with { type: 'json' };
-import es from './es.json' with { type: 'json' };
-import it from './it.json' with { type: 'json' };
+import frCore from './messages/fr/core.json' with { type: 'json' };
+import frAccount from './messages/fr/account.json' with { type: 'json' };
+import frTracking from './messages/fr/tracking.json' with { type: 'json' };
+import frStatic from './messages/fr/static.json' with { type: 'json' };
+import enCore from './messages/en/core.json' with { type: 'json' };
+import enAccount from './messages/en/account.json' with { type: 'json' };
+import enTracking from './messages/en/tracking.json' with { type: 'json' };
+import enStatic from './messages/en/static.json' with { type: 'json' };
+import esCore from './messages/es/core.json' with { type: 'json' };
+import esAccount from './messages/es/account.json' with { type: 'json' };
+import esTracking from './messages/es/tracking.json' with { type: 'json' };
+import esStatic from './messages/es/static.json' with { type: 'json' };
+import itCore from './messages/it/core.json' with { type: 'json' };
+import itAccount from './messages/it/account.json' with { type: 'json' };
+import itTracking from './messages/it/tracking.json' with { type: 'json' };
+import itStatic from './messages/it/static.json' with { type: 'json' };
 
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from './langs.ts';
+import { createTranslator, type KeysOf, type MessageVars } from './translator.ts';
 
 // Kept here too for the static pages; browser code imports them from langs.ts (this file bundles every catalogue).
 export { DEFAULT_LANG, isLang, LANGS, type Lang };
 
-type Leaves<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
-}[keyof T & string];
+// Every part of a language, as one catalogue (the parts' top-level keys are disjoint: tests/site/i18n.test.ts).
+const fr = { ...frCore, ...frAccount, ...frTracking, ...frStatic };
+const en = { ...enCore, ...enAccount, ...enTracking, ...enStatic };
+const es = { ...esCore, ...esAccount, ...esTracking, ...esStatic };
+const it = { ...itCore, ...itAccount, ...itTracking, ...itStatic };
 
 /** A dotted path to one message of the catalogue, e.g. "hours.closed". */
-export type MessageKey = Leaves<typeof fr>;
+export type MessageKey = KeysOf<typeof fr>;
 
-/** Values substituted for {{name}} placeholders in a message. */
-export type MessageVars = Record<string, string | number>;
+export type { MessageVars };
 
-interface Catalogue {
-  [key: string]: string | Catalogue;
-}
-
-const catalogues: Record<Lang, Catalogue> = { fr, en, es, it };
-
-function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/**
- * The message for key in lang with {{name}} placeholders filled from vars (i18next syntax, so
- * the same files can feed i18next in the islands); falls back to French, then to the key itself.
- */
-export function t(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const message = lookup(catalogues[lang], key) ?? lookup(catalogues[DEFAULT_LANG], key) ?? key;
-  if (vars === undefined) return message;
-  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
+/** The message for key in lang with {{name}} placeholders filled from vars; falls back to French, then to the key itself. */
+export const t = createTranslator<MessageKey>({ fr, en, es, it });

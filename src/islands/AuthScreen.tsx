@@ -1,6 +1,8 @@
 /** The frame of every sign-in screen: the navigation guard, the stored merchant's colours and logo, the top bar and the title. */
 import type { ReactNode } from 'react';
-import type { MessageKey } from '../i18n/t.ts';
+import { needMessages } from '../i18n/i18n.ts';
+import frAccount from '../i18n/messages/fr/account.json' with { type: 'json' };
+import type { LangTextKey } from './LangText.tsx';
 import type { Merchant } from '../lib/api-types.ts';
 import AuthHeader from './AuthHeader.tsx';
 import './auth.css';
@@ -9,10 +11,13 @@ import LangText from './LangText.tsx';
 import { useRouteGuard } from './use-route-guard.ts';
 import { useStoredMerchant } from './use-stored-merchant.ts';
 
+// Renders only once the sign-in screens' messages are loaded in the page's language.
+await needMessages('account', frAccount);
+
 /** What a screen shows around its form. */
 export interface AuthScreenProps {
-  titleKey: MessageKey;
-  introKey?: MessageKey;
+  titleKey: LangTextKey;
+  introKey?: LangTextKey;
   /** Where close leads without a previous page of this site. */
   closeFallback: () => string;
   children: ReactNode | ((merchant: Merchant | null) => ReactNode);

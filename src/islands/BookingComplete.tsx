@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../i18n/i18n.ts';
+import { errorMessage, needMessages } from '../i18n/i18n.ts';
+import frTracking from '../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { isApiError } from '../lib/api-client.ts';
 import type { GetBookingResponse } from '../lib/api-types.ts';
 import { bookingApi } from '../lib/booking-api.ts';
@@ -26,6 +27,9 @@ import TrackingNotices from './TrackingNotices.tsx';
 import './tracking.css';
 import { useHydrated } from './use-hydrated.ts';
 import { useTranslation } from './use-translation.ts';
+
+// Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
+await needMessages('tracking', frTracking);
 
 /** What the static shell knows. */
 export interface BookingCompleteProps {

@@ -1,12 +1,16 @@
 /** The cancel-confirmation modal: title, date and hour, reference, guest count, a close button and a red confirm button. */
 import { useId, useRef, useState } from 'react';
-import { errorMessage } from '../i18n/i18n.ts';
+import { errorMessage, needMessages } from '../i18n/i18n.ts';
+import frTracking from '../i18n/messages/fr/tracking.json' with { type: 'json' };
 import type { Booking } from '../lib/api-types.ts';
 import { longDate } from '../lib/long-date.ts';
 import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';
 import './buttons.css';
 import './modal-content.css';
+
+// Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
+await needMessages('tracking', frTracking);
 
 /** What confirming resolves: done (the caller moves on), or the failure's error_code to show. */
 export type CancelResult = { ok: true } | { ok: false; code: string };

@@ -1,9 +1,14 @@
 /** The comment modal: a textarea (at least ~100 px high) and a save button; a failed save re-enables the button without a message (spec section 8). */
 import { useEffect, useId, useRef, useState } from 'react';
+import { needMessages } from '../i18n/i18n.ts';
+import frTracking from '../i18n/messages/fr/tracking.json' with { type: 'json' };
 import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';
 import './buttons.css';
 import './modal-content.css';
+
+// Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
+await needMessages('tracking', frTracking);
 
 /** The server keeps up to 1000 characters of comment. */
 export const COMMENT_MAX_LENGTH = 1000;

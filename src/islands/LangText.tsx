@@ -1,9 +1,31 @@
 /** A fixed text in the four languages as sibling spans, like components/T.astro: the page's CSS shows the one html[data-lang] names, so it never flashes. */
-import { LANGS, t, type MessageKey, type MessageVars } from '../i18n/t.ts';
+import enAccount from '../i18n/messages/en/account.json' with { type: 'json' };
+import enCore from '../i18n/messages/en/core.json' with { type: 'json' };
+import esAccount from '../i18n/messages/es/account.json' with { type: 'json' };
+import esCore from '../i18n/messages/es/core.json' with { type: 'json' };
+import frAccount from '../i18n/messages/fr/account.json' with { type: 'json' };
+import frCore from '../i18n/messages/fr/core.json' with { type: 'json' };
+import itAccount from '../i18n/messages/it/account.json' with { type: 'json' };
+import itCore from '../i18n/messages/it/core.json' with { type: 'json' };
+import { LANGS } from '../i18n/langs.ts';
+import { createTranslator, type KeysOf, type MessageVars } from '../i18n/translator.ts';
+
+// The sign-in screens' messages in every language (not the whole catalogue: only what those screens show).
+const fr = { ...frCore, ...frAccount };
+
+/** A message LangText can show: one of the core or sign-in messages. */
+export type LangTextKey = KeysOf<typeof fr>;
+
+const textIn = createTranslator<LangTextKey>({
+  fr,
+  en: { ...enCore, ...enAccount },
+  es: { ...esCore, ...esAccount },
+  it: { ...itCore, ...itAccount },
+});
 
 /** What to show: a catalogue key and its placeholders. */
 export interface LangTextProps {
-  k: MessageKey;
+  k: LangTextKey;
   vars?: MessageVars;
 }
 
@@ -13,7 +35,7 @@ export default function LangText({ k, vars }: LangTextProps) {
     <>
       {LANGS.map((lang) => (
         <span key={lang} lang={lang} data-l="">
-          {t(lang, k, vars)}
+          {textIn(lang, k, vars)}
         </span>
       ))}
     </>

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../i18n/i18n.ts';
+import { errorMessage, needMessages } from '../i18n/i18n.ts';
+import frTracking from '../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { guardPath } from '../lib/guard.ts';
 import { navigate } from '../lib/navigate.ts';
 import { bookingHomePath, matchRoute } from '../lib/routes.ts';
@@ -21,6 +22,9 @@ import './tracking.css';
 import { useHydrated } from './use-hydrated.ts';
 import { useOffScreen } from './use-off-screen.ts';
 import { useTranslation } from './use-translation.ts';
+
+// Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
+await needMessages('tracking', frTracking);
 
 /** The merchant whose shell this is. */
 export interface ValidateBookingProps {

@@ -11,10 +11,21 @@ export interface E2EServer {
   adminToken: string;
 }
 
-/** Playwright's test with baseURL pointed at the running server and a `server` fixture. */
+/**
+ * Playwright's test with baseURL pointed at the running server and a `server` fixture; a page that showed a message
+ * its islands had not loaded (i18n.ts logs it) fails the test.
+ */
 export const test = base.extend<{ server: E2EServer }>({
   baseURL: async ({}, use) => {
     await use(e2eBaseUrl());
+  },
+  page: async ({ page }, use) => {
+    const missing: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('[i18n] missing')) missing.push(message.text());
+    });
+    await use(page);
+    expect(missing, 'messages shown before their part of the catalogue loaded').toEqual([]);
   },
   server: async ({}, use) => {
     await use({ url: e2eBaseUrl(), adminToken: E2E_ADMIN_TOKEN });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { MESSAGE_PARTS, type MessagePart } from '../../src/i18n/message-parts.ts';
 import { LANGS, t } from '../../src/i18n/t.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -15,17 +16,35 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return found;
 }
 
-const catalogues = Object.fromEntries(
+const MESSAGES = join(import.meta.dirname, '../../src/i18n/messages');
+const readPart = async (lang: string, part: MessagePart) => JSON.parse(await readFile(join(MESSAGES, lang, `${part}.json`), 'utf8')) as Tree;
+
+const parts = Object.fromEntries(
   await Promise.all(
-    LANGS.map(async (lang) => [lang, leaves(JSON.parse(await readFile(join(import.meta.dirname, '../../src/i18n', `${lang}.json`), 'utf8')) as Tree)] as const),
+    LANGS.map(async (lang) => [lang, Object.fromEntries(await Promise.all(MESSAGE_PARTS.map(async (part) => [part, await readPart(lang, part)] as const)))] as const),
   ),
 );
+const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, leaves(Object.assign({}, ...Object.values(parts[lang]!)) as Tree)] as const));
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
 describe('the message catalogues', () => {
+  test('no two parts of a catalogue share a top-level key', () => {
+    const owners = new Map<string, string>();
+    for (const part of MESSAGE_PARTS) {
+      for (const key of Object.keys(parts.fr![part]!)) {
+        expect([key, owners.get(key)]).toEqual([key, undefined]);
+        owners.set(key, part);
+      }
+    }
+  });
+
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s splits its messages into the same parts as French', (lang) => {
+    for (const part of MESSAGE_PARTS) expect([part, Object.keys(parts[lang]![part]!).sort()]).toEqual([part, Object.keys(parts.fr![part]!).sort()]);
+  });
+
   test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s has exactly the French keys', (lang) => {
     expect([...catalogues[lang]!.keys()].sort()).toEqual([...catalogues.fr!.keys()].sort());
   });

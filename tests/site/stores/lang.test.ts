@@ -64,8 +64,8 @@ describe('island messages', () => {
     expect(translate(lang, key, vars)).toBe(expected);
   });
 
-  test('a merchant name with markup is not escaped by i18next (React escapes it)', () => {
-    expect(translate('en', 'merchant.logoAlt', { name: 'A & B <i>' })).toBe('A & B <i> logo');
+  test('a provider name with markup is not escaped by i18next (React escapes it)', () => {
+    expect(translate('en', 'site.poweredBy', { provider: 'A & B <i>' })).toBe('Powered by A & B <i>');
   });
 
   test.each([
