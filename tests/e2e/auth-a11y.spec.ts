@@ -1,4 +1,4 @@
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { expectNoSeriousAxeViolation } from './auth-support.ts';
 import { createDraft, guestSession, signInBrowser } from './tracking-support.ts';
 
@@ -26,6 +26,7 @@ test.describe('axe on the sign-in screens', () => {
 
   test('/auth/no_account with the country list open', async ({ page }) => {
     await page.goto('/auth/no_account');
+    await islandsHydrated(page);
     await page.getByRole('combobox', { name: /^Pays/ }).click();
     await expect(page.getByRole('listbox', { name: 'Pays' })).toBeVisible();
     await expectNoSeriousAxeViolation(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_GOOGLE_PEOPLE } from './e2e-env.ts';
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { serveEmbeddingPage, storedKeys } from './auth-support.ts';
 import { createDraft, signInBrowser } from './tracking-support.ts';
 
@@ -56,6 +56,7 @@ test.describe('social sign-in from /auth', () => {
     const draft = await createDraft(request);
     await signInBrowser(context, draft, null);
     await page.goto('/auth');
+    await islandsHydrated(page);
     await page.getByRole('button', { name: 'Continuer avec Facebook' }).click();
     // Through Validate, which sends the new diner (no phone yet) on to Onboarding.
     await expect(page).toHaveURL(/\/auth\/onboarding$/);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 
 /** The serious and critical axe violations of the page, as "rule: target" lines (empty when none). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -27,6 +27,7 @@ test.describe('BookingHome accessibility', () => {
 
   test('axe finds no serious or critical violation once a time is shown and chosen', async ({ page }) => {
     await page.goto('/sakura-ramen?seats=2');
+    await islandsHydrated(page);
     await page.getByRole('button', { name: 'Autre date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choisissez une date' });
     await dialog.getByRole('button', { name: 'Mois suivant' }).click();

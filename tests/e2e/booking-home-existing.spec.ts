@@ -1,4 +1,4 @@
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { frenchLongDate } from './booking-home-support.ts';
 import { createDraft, guestSession, postJson, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
@@ -91,6 +91,7 @@ test.describe('BookingHome with an existing booking', () => {
     await validateThroughApi(request, draft, bearer);
     await signInBrowser(context, draft, bearer);
     await page.goto(`/${draft.slug}`);
+    await islandsHydrated(page);
     await page.getByRole('button', { name: 'Ajouter un commentaire' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un commentaire' });
     await dialog.getByRole('textbox', { name: 'Votre commentaire' }).fill('Près de la fenêtre.');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 
 test.describe('BookingHome language', () => {
   test('the selector switches the static texts and the islands at once, without a reload, and remembers the choice', async ({ page }) => {
@@ -37,6 +37,7 @@ test.describe('BookingHome language', () => {
 
   test('the calendar speaks the page\'s language', async ({ page }) => {
     await page.goto('/le-petit-zinc?lang=en');
+    await islandsHydrated(page);
     await page.getByRole('button', { name: 'Another date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose a date' });
     await expect(dialog.getByRole('columnheader')).toHaveText(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);

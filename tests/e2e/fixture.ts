@@ -2,7 +2,7 @@
  * The one e2e fixture: every test runs against the real server the global setup started (site built once, served by
  * the server itself), with Debian's Chromium. Import `test` and `expect` from here, never from @playwright/test.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, e2eBaseUrl } from './e2e-env.ts';
 
 /** The running server, for tests that call its API directly. */
@@ -33,3 +33,12 @@ export const test = base.extend<{ server: E2EServer }>({
 });
 
 export { expect };
+
+/**
+ * Waits until every island the page hydrates at load has hydrated (Astro drops its `ssr` attribute then). Before that a
+ * click lands on the server-rendered markup and does nothing, so a test that acts right after a navigation waits here.
+ */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+}
+

@@ -1,4 +1,4 @@
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { frenchLongDate, merchantInfo, openDayAhead } from './booking-home-support.ts';
 import { restaurantAction } from './tracking-support.ts';
 
@@ -9,6 +9,7 @@ test('a guest books from an empty browser to the tracking page, which turns gree
 
   // BookingHome: date, guests, zone, time, Continue.
   await page.goto(`/${SLUG}`);
+  await islandsHydrated(page);
   await page.getByRole('button', { name: 'Autre date' }).click();
   const calendar = page.getByRole('dialog', { name: 'Choisissez une date' });
   const day = calendar.getByRole('button', { name: frenchLongDate(date), exact: true });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { createDraft, guestSession, postJson, restaurantAction, signInBrowser, validateThroughApi } from './tracking-support.ts';
 
 test.describe('Validate /{slug}/validate/{token}', () => {
@@ -134,6 +134,7 @@ test.describe('Validate /{slug}/validate/{token}', () => {
     const draft = { ...first, token: second.body.token };
     await signInBrowser(context, draft, bearer);
     await page.goto(`/${draft.slug}/validate/${draft.token}`);
+    await islandsHydrated(page);
     await page.getByRole('switch', { name: /J'accepte/ }).check();
     await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
     await expect(page.getByRole('alert')).toHaveText(/déjà réservé|une seule réservation/i);
