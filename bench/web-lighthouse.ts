@@ -3,6 +3,8 @@
  * running server, driving Debian's Chromium through chrome-launcher. Never downloads a browser.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -97,6 +99,12 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_JSON=dir keeps each run's full report, to study what a metric waited on.
+  const keep = process.env.BENCH_LIGHTHOUSE_JSON;
+  if (keep) {
+    await mkdir(keep, { recursive: true });
+    await writeFile(path.join(keep, `${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => {
     const value = lhr.categories[id]?.score;

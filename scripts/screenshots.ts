@@ -30,6 +30,8 @@ export interface Shot {
   name: string;
   /** The page to open: a path, or one computed from the running server (e.g. a booking made for the picture). */
   path: string | ((context: ShotContext) => Promise<string>);
+  /** Prepares the page before it opens (e.g. holds back a script with page.route). */
+  before?: (page: Page) => Promise<void>;
   /** Brings the page into the state to picture (opens a dialog, picks a date...); runs after the page loaded. */
   setup?: (page: Page, context: ShotContext) => Promise<void>;
   /** Default: 390 (phone) and 1280 (desktop). */
@@ -158,6 +160,20 @@ const TRACKING_SHOTS: Shot[] = [
     path: async ({ baseUrl }) => {
       current = await pictureBooking(baseUrl, true);
       return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    setup: async (page) => {
+      await page.getByText('En attente').waitFor();
+    },
+  },
+  {
+    // The same booking as its boot script draws it before the island has loaded (src/components/TrackingFirstView.astro).
+    name: 'booking-complete-first-view',
+    path: async ({ baseUrl }) => {
+      current = await pictureBooking(baseUrl, true);
+      return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    before: async (page) => {
+      await page.route('**/_astro/BookingComplete.*.js', (route) => route.abort());
     },
     setup: async (page) => {
       await page.getByText('En attente').waitFor();
@@ -371,6 +387,7 @@ export async function takeScreenshots(shots: readonly Shot[], baseUrl: string, a
         const page = await browserContext.newPage();
         try {
           const target = typeof shot.path === 'string' ? shot.path : await shot.path(context);
+          await shot.before?.(page);
           await page.goto(target, { waitUntil: 'networkidle' });
           await shot.setup?.(page, context);
           await page.waitForLoadState('networkidle');

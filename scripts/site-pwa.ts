@@ -42,7 +42,7 @@ export function pwaOptions(env: NodeJS.ProcessEnv = process.env): Partial<VitePW
     },
     workbox: {
       // The shared code and the small static files; every page is cached when visited (below), not ahead.
-      globPatterns: ['_astro/**/*.{js,css}', 'lang-boot.js', 'favicon.svg', 'icons/*.{svg,png}', 'images/**/*.svg', 'manifest.webmanifest'],
+      globPatterns: ['_astro/**/*.{js,css}', 'lang-boot.js', 'boot/*.js', 'favicon.svg', 'icons/*.{svg,png}', 'images/**/*.svg', 'manifest.webmanifest'],
       globIgnores: ['media/**', 'build-stamp.json'],
       // No app shell: an unknown address offline is the browser's own offline page, never a wrong page.
       navigateFallback: null,

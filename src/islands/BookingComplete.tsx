@@ -4,18 +4,20 @@
  * Offline, it shows the copy kept from the last visit (booking-snapshot.ts) while the banner says the page is offline.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage, needMessages } from '../i18n/i18n.ts';
 import frTracking from '../i18n/messages/fr/tracking.json' with { type: 'json' };
-import { isApiError } from '../lib/api-client.ts';
+import { isApiError, readApiAnswer } from '../lib/api-client.ts';
 import type { GetBookingResponse } from '../lib/api-types.ts';
 import { bookingApi } from '../lib/booking-api.ts';
 import { readBookingSnapshot, saveBookingSnapshot } from '../lib/booking-snapshot.ts';
+import { takeFirstBookingRead } from '../lib/first-booking-read.ts';
 import { trackingBackLink } from '../lib/booking-status.ts';
 import { longDate } from '../lib/long-date.ts';
 import { navigate } from '../lib/navigate.ts';
 import { subscribeToBooking } from '../lib/realtime.ts';
 import { bookingHomePath, matchRoute } from '../lib/routes.ts';
+import { removeFirstView } from '../lib/tracking-first-view.ts';
 import { trackingNotices } from '../lib/tracking-notices.ts';
 import { $lang } from '../stores/lang.ts';
 import { $booking, cancelCurrentBooking, loadBooking, takeBooking } from '../stores/booking.ts';
@@ -43,7 +45,10 @@ type Phase = 'loading' | 'ready' | 'failed';
 
 // api/booking/get, keeping each answer so the page still shows the booking offline.
 const getAndKeep = async (...args: Parameters<typeof bookingApi.getBooking>): Promise<GetBookingResponse> => {
-  const answer = await bookingApi.getBooking(...args);
+  const [token, merchantSlug, lang] = args;
+  // The first time, the page's own script has already asked (first-booking-read.ts): its answer is taken over.
+  const first = lang && takeFirstBookingRead({ token, merchantSlug, lang });
+  const answer = first ? await readApiAnswer<GetBookingResponse>(first) : await bookingApi.getBooking(...args);
   saveBookingSnapshot(answer);
   return answer;
 };
@@ -131,7 +136,13 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
     );
   }, [hydrated, status, merchantSlug, merchantUrl]);
 
-  if (!hydrated || phase === 'loading' || (phase === 'ready' && (!booking || !merchant))) {
+  const waiting = !hydrated || phase === 'loading' || (phase === 'ready' && (!booking || !merchant));
+  // In the same frame as the booking (or the failure) appears: the page never shows both views.
+  useLayoutEffect(() => {
+    if (!waiting) removeFirstView();
+  }, [waiting]);
+
+  if (waiting) {
     return (
       <div className="trk-skeleton" aria-busy="true">
         {hydrated && (

@@ -66,8 +66,8 @@ function codeOf(status: number, body: unknown): string {
   return `http_${status}`;
 }
 
-/** Calls the API and returns the parsed JSON; throws ApiError on a network failure, a timeout, a non-2xx or success: false. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends one API call and returns its pending response; the network's own failures reject it (see readApiAnswer). */
+export function sendApiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = options.json !== undefined || options.form ? 'POST' : 'GET', json, form, timeoutMs = API_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   const bearer = options.bearer === undefined ? getBearer() : options.bearer;
@@ -83,13 +83,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers['content-type'] = 'application/json';
     body = '{}';
   }
+  return fetch(apiUrl(path), { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+}
 
+/** The parsed JSON of a call sent by sendApiRequest; throws ApiError on a network failure, a timeout, a non-2xx or success: false. */
+export async function readApiAnswer<T>(sent: Promise<Response>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    response = await sent;
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    // fetch rejects with a TypeError when no answer came at all: the offline banner says so (a timeout or an abort does not).
     if (error instanceof TypeError) reportApiReachability(false);
     throw new ApiError(0, timedOut ? 'timeout' : 'network_error', null, error instanceof Error ? error.message : String(error));
   }
@@ -108,6 +111,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(response.status, codeOf(response.status, parsed), parsed, typeof message === 'string' ? message : undefined);
   }
   return parsed as T;
+}
+
+/** Calls the API and returns the parsed JSON; throws ApiError on a network failure, a timeout, a non-2xx or success: false. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return readApiAnswer<T>(sendApiRequest(path, options));
 }
 
 /** GETs an API path. */

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixture.ts';
 import { createDraft, guestSession, restaurantAction, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
@@ -11,6 +12,14 @@ async function pendingBooking(request: Parameters<typeof createDraft>[0]): Promi
 }
 
 const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;
+
+/** What axe finds serious or critical on the page, one line per rule and element. */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
   test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, request }) => {
@@ -142,16 +151,52 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
     const { draft } = await pendingBooking(request);
     await page.goto(trackingPath(draft));
     await expect(page.getByText('En attente')).toBeVisible();
-    const check = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    };
-    expect(await check()).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Annuler la réservation' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await check()).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the first view, drawn before the island has loaded', () => {
+  for (const row of [
+    { status: 'pending (10)', action: null, lang: 'fr', title: 'Ma réservation', label: 'En attente', notice: 'Le restaurant vérifie votre réservation.', edit: 'Modifier', picture: 'pending' },
+    { status: 'confirmed (20)', action: 'confirm', lang: 'en', title: 'My booking', label: 'Confirmed', notice: null, edit: 'Edit', picture: 'confirmed' },
+    { status: 'refused (25)', action: 'refuse', lang: 'fr', title: 'Ma réservation', label: 'Annulée par le restaurant', notice: null, edit: null, picture: 'refused' },
+  ] as const) {
+    test(`a ${row.status} booking shows its title, status, reference, notice, links and illustration`, async ({ page, request, server }) => {
+      const { draft } = await pendingBooking(request);
+      if (row.action) await restaurantAction(request, server.adminToken, draft.token, row.action, row.action === 'refuse' ? { reason: 'restaurant_full' } : {});
+      // The island never loads: what shows is the static page filled by its boot script.
+      await page.route('**/_astro/BookingComplete.*.js', (route) => route.abort());
+      await page.goto(`${trackingPath(draft)}?lang=${row.lang}`);
+
+      await expect(page.getByRole('heading', { level: 1, name: row.title })).toBeVisible();
+      await expect(page.getByText(row.label, { exact: true })).toBeVisible();
+      await expect(page.getByText(/^#[A-Z0-9]{4,}$/).filter({ visible: true })).toHaveCount(1);
+      await expect(page.locator('.trk-illustration')).toHaveAttribute('src', `/images/status/${row.picture}.svg`);
+      await expect(page.locator('.trk-illustration')).toBeVisible();
+      if (row.notice) await expect(page.getByText(row.notice)).toBeVisible();
+      else await expect(page.locator('.trk-notice:visible')).toHaveCount(0);
+      if (row.edit) await expect(page.getByRole('link', { name: row.edit, exact: true })).toHaveAttribute('href', `/${draft.slug}?token=${draft.token}`);
+      else await expect(page.getByRole('link', { name: /^(Modifier|Edit)$/ })).toBeHidden();
+      // Only the booking's own status is in the page, not the others the templates hold.
+      await expect(page.getByText('Terminée', { exact: true })).toHaveCount(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the island takes over the booking the first view asked for: one call, then only its own view', async ({ page, request }) => {
+    const { draft } = await pendingBooking(request);
+    const reads: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/booking/get') reads.push(sent.url());
+    });
+    await page.goto(trackingPath(draft));
+    await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
+    await expect(page.locator('[data-first-view]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ma réservation' })).toHaveCount(1);
+    expect(reads).toHaveLength(1);
   });
 });
 
