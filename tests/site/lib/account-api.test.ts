@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   authCheck,
   forgotPassword,
@@ -15,23 +15,9 @@ import {
 import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
 import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/booking-api.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
-});
+const server = useBrowserTestServer();
 
 const account = { firstname: 'Lou', lastname: 'Martin', email: 'lou.martin@example.test', phone: '+33612345678', password: 'a-long-and-rare-passphrase' };
 
@@ -84,7 +70,7 @@ describe('the account calls against the real server', () => {
   });
 
   test('forgot_password answers the same whether or not the account exists', async () => {
-    expect(await forgotPassword('nobody@example.test', `${server.url}/auth/login`)).toMatchObject({ success: true });
+    expect(await forgotPassword('nobody@example.test', `${server().url}/auth/login`)).toMatchObject({ success: true });
   });
 });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ApiError, setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../../src/lib/api-client.ts';
 import {
   cancelBooking,
   createBooking,
@@ -16,25 +16,11 @@ import {
   validateBooking,
 } from '../../../src/lib/booking-api.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 const slug = 'le-petit-zinc';
 const tuesday = '2026-11-24';
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
-});
 
 async function draft(guests = 2) {
   const { bookingZones } = await getBookingZones(slug, tuesday);
@@ -79,7 +65,7 @@ describe('the booking calls against the real server', () => {
     expect(fetched.merchant.slug).toBe(slug);
     expect(fetched.booking.bookingForLong).toBe('Tuesday, 24 November 2026');
     expect((await exportIcal(slug, created.token)).ics).toContain('BEGIN:VCALENDAR');
-    expect(icsDownloadUrl(slug, created.token)).toBe(`${server.url}/api/booking/export_ical/${slug}/${created.token}?download=1`);
+    expect(icsDownloadUrl(slug, created.token)).toBe(`${server().url}/api/booking/export_ical/${slug}/${created.token}?download=1`);
 
     const cancelled = await cancelBooking(created.token, slug);
     expect(cancelled.booking.status).toBe(40);
@@ -88,7 +74,7 @@ describe('the booking calls against the real server', () => {
   test('update_user and validate need a signed-in diner', async () => {
     const { created } = await draft();
     await expect(validateBooking(created.token, slug)).rejects.toMatchObject({ status: 401 });
-    setBearer((await server.signIn()).bearer);
+    setBearer((await server().signIn()).bearer);
     const attached = await updateBookingUser(created.token, slug);
     expect(attached.booking.bookingClient?.firstname).toBe('Camille');
     expect(attached.merchant.slug).toBe(slug);

@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, readApiAnswer, setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ApiError, readApiAnswer } from '../../../src/lib/api-client.ts';
 import type { GetBookingResponse } from '../../../src/lib/api-types.ts';
 import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/booking-api.ts';
 import { startFirstBookingRead, takeFirstBookingRead } from '../../../src/lib/first-booking-read.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 const merchantSlug = 'le-petit-zinc';
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
-});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
 import type { BookingUpdateEvent, RealtimeConfigResponse } from '../../../src/lib/api-types.ts';
 import { createBooking, getBookingSlots, getBookingZones, setBookingComment } from '../../../src/lib/booking-api.ts';
 import { getRealtimeConfig, pusherOptions, subscribeToBooking } from '../../../src/lib/realtime.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const embedded: RealtimeConfigResponse = { success: true, key: 'k', cluster: 'eu', forceTLS: false, enabledTransports: ['ws', 'wss'] };
 const external: RealtimeConfigResponse = { ...embedded, wsHost: 'ws-eu.pusher.example', forceTLS: true };
@@ -43,20 +43,7 @@ describe('pusher-js options', () => {
 });
 
 describe('live booking updates from the real server', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ listen: true });
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  beforeEach(() => {
-    installStorage();
-    setApiBaseUrl(server.url);
-  });
+  const server = useBrowserTestServer();
 
   test('the server config is embedded mode (no wsHost)', async () => {
     const config = await getRealtimeConfig();
@@ -71,7 +58,7 @@ describe('live booking updates from the real server', () => {
     const slot = slots.find((candidate) => candidate.available)!;
     const { token } = await createBooking({ token: null, merchant_slug: 'le-petit-zinc', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2 });
 
-    const url = new URL(server.url);
+    const url = new URL(server().url);
     const events: BookingUpdateEvent[] = [];
     let heard: () => void = () => {};
     const arrived = new Promise<void>((resolve) => (heard = resolve));

@@ -1,27 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parsePresets } from '../../../src/lib/presets.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { $selection, applyPresets, chooseDate, chooseGuests, chooseSlot, chooseZone, resetSelection } from '../../../src/stores/selection.ts';
 import { $slots, $zones } from '../../../src/stores/slots.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 import { until } from '../support/store-wait.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 let unmount: Array<() => void> = [];
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
   resetSelection();
   // An island showing zones and times keeps these stores mounted.
   unmount = [$zones.listen(() => {}), $slots.listen(() => {})];

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
 import { $auth, registerAccount, signIn, signOut } from '../../../src/stores/auth.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../../src/stores/user.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 let counter = 0;
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
   signOut();
   $user.set({ loading: false, user: null, error: null });
 });
