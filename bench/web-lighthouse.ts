@@ -91,7 +91,8 @@ function lcpElement(lhr: Lhr): { element: string; phases: string } {
   const details = lhr.audits['largest-contentful-paint-element']?.details as LcpDetails | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   const phases = (details?.items?.[1]?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`).join(', ');
-  return { element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : 'unknown', phases };
+  // Lighthouse describes the element as the page is at the end: one removed since (a first view) has no node.
+  return { element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : 'an element no longer in the page when the run ended', phases };
 }
 
 /** One Lighthouse run of `url` in the Chromium listening on `port`. */

@@ -2,7 +2,8 @@
  * `npm run bench:web`: builds the site with the real server (a child process on temporary data and site
  * folders, BUILD_SITE=always), weighs the JavaScript of every route (before interaction and in total), runs
  * Lighthouse (mobile) on a booking home and a tracking page, and writes bench/results/web.md.
- * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 5; the report takes the median).
+ * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 5; the report takes the median); BENCH_LIGHTHOUSE_JSON=dir
+ * keeps every run's full Lighthouse report there.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
