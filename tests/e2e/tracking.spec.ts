@@ -182,6 +182,10 @@ test.describe('the first view, drawn before the island has loaded', () => {
       else await expect(page.getByRole('link', { name: /^(Modifier|Edit)$/ })).toBeHidden();
       // Only the booking's own status is in the page, not the others the templates hold.
       await expect(page.getByText('Terminée', { exact: true })).toHaveCount(0);
+      // The call hints carry the merchant's phone as a link, in each language.
+      await expect(page.locator('[data-first-unavailable] a[href="tel:+33199002727"]')).toHaveCount(4);
+      const callLinks = await page.locator('template[data-first-template="hint-call"]').evaluate((template) => (template as HTMLTemplateElement).content.querySelectorAll('a[href="tel:+33199002727"]').length);
+      expect(callLinks).toBe(4);
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
