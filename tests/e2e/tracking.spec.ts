@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixture.ts';
+import { expect, pageSettled, test } from './fixture.ts';
 import { createDraft, guestSession, restaurantAction, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
 /** A validated (status 10) booking and its guest's bearer. */
@@ -15,6 +15,7 @@ const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${dra
 
 /** What axe finds serious or critical on the page, one line per rule and element. */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await pageSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
