@@ -2,12 +2,13 @@
  * `npm run bench:build`: serves 10,000 generated merchants (bench/build-merchants.ts) at /api/booking/merchants
  * from a small local HTTP server, runs the real site build (`node scripts/build-site.ts`, a child process under
  * /usr/bin/time -v, its process tree's memory sampled from /proc) into a temporary folder, and writes
- * bench/results/build.md: wall time, pages per second and peak memory against the targets.
+ * bench/results/build.md: wall time, pages per second and peak memory against the targets, and as a baseline of the
+ * same run the time a plain copy of the built site takes (the disk's own share of the build).
  * BENCH_MERCHANTS changes the count; BENCH_NODE_OPTIONS is passed to the build as NODE_OPTIONS (e.g. --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -176,6 +177,13 @@ async function main(): Promise<void> {
     const pagesPerSecond = pages.files / (buildMs / 1000);
     const peakRss = Math.max(time.maxRssBytes ?? 0, peaks.processHwm);
     const prerender = phases.find((line) => line.includes('prerendered in'));
+
+    // The baseline of this run: the disk writing the same files with no build around it (a plain copy of the site).
+    const copyStarted = performance.now();
+    await cp(siteDir, path.join(root, 'site-copy'), { recursive: true });
+    const copyMs = performance.now() - copyStarted;
+    await rm(path.join(root, 'site-copy'), { recursive: true, force: true });
+    log(`== copied the built site in ${seconds(copyMs)} (the disk's own share)`);
     const loadAtEnd = loadAverage();
 
     const timeOk = buildMs < TARGET_SECONDS * 1000;
@@ -210,6 +218,7 @@ async function main(): Promise<void> {
       `| Peak RSS of the whole process tree (sampled sum) | ${gb(peaks.treeRss)} |`,
       ...(time.cpuPercent ? [`| CPU (time -v) | ${time.cpuPercent} of one core; user ${time.userSeconds} s, system ${time.systemSeconds} s |`] : []),
       ...(prerender ? [`| Astro prerender (build log) | ${prerender.split('prerendered in ')[1]} |`] : []),
+      `| Baseline, same run: a plain copy of the built site (the disk writing the same ${whole.files} files) | ${seconds(copyMs)} |`,
       '',
       '## Targets',
       '',
