@@ -16,6 +16,7 @@ import { merchantRoutes } from './routes/merchant-routes.ts';
 import { realtimeRoutes } from './routes/realtime-routes.ts';
 import { createRequestUser } from './routes/request-user.ts';
 import { siteRoutes } from './routes/site-routes.ts';
+import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
 import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
 import type { SmsSender } from './mail/sms.ts';
@@ -66,6 +67,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installWellFormedTextCheck(app);
   // pusher-js posts its channel authorisation as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

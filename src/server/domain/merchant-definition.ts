@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from './errors.ts';
 import { isLocalDate, isLocalTime, isValidTimezone } from './local-time.ts';
+import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
 
 /** Slugs a merchant may not take because the site's own routes and files live there. */
 export const reservedSlugs: readonly string[] = [
@@ -182,6 +183,13 @@ export interface DefinitionIssue {
 
 /** Validates a merchant definition or throws 'invalid_merchant_definition' listing every issue by dotted path. */
 export function parseMerchantDefinition(input: unknown): MerchantDefinition {
+  // Checked over the whole document, not field by field, so no field (nor a key) can be forgotten: the CLI
+  // imports without the server's own check, and a lone surrogate would break the jsonb address column.
+  const illFormed = illFormedTextPath(input);
+  if (illFormed) {
+    const path = dottedPath(illFormed);
+    throw new DomainError('invalid_merchant_definition', { issues: [{ path, message: ILL_FORMED_TEXT_MESSAGE }] }, `${path}: ${ILL_FORMED_TEXT_MESSAGE}`);
+  }
   const result = merchantDefinitionSchema.safeParse(input, {
     error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined),
   });

@@ -1,0 +1,106 @@
+/** Every call the server registers, with a well-formed sample request, so suites can go over all of them. */
+import type { FastifyInstance } from 'fastify';
+import { fixtureMerchant } from '../api/api-helpers.ts';
+
+/** Who a call is made as. */
+export type Caller = 'anyone' | 'diner' | 'admin';
+
+/** One call of the API with a sample body that passes its schema. */
+export interface ApiCall {
+  /** The route as the server registers it, e.g. `POST /api/admin/merchants/:slug`. */
+  route: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** The URL with sample path parameters. */
+  url: string;
+  /** A sample body (POST and PUT). */
+  body?: Record<string, unknown>;
+  /** Whom the call needs (admin: the ADMIN_TOKEN bearer; diner: a signed-in diner's bearer). */
+  caller: Caller;
+}
+
+/** What the samples name: an existing merchant and booking token. */
+export interface CallSamples {
+  slug: string;
+  token: string;
+  /** The merchant slug an admin import writes (fresh, so the import creates it). */
+  importSlug: string;
+}
+
+/** Every call of the API (pages and the static site's catch-all aside), in the order of the server's registration. */
+export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[] {
+  const ref = { merchant_slug: slug, token, lang: 'en' };
+  const contact = { firstname: 'Camille', lastname: 'Martin', email: 'camille@example.test', phone: '+33612345678', lang: 'en' };
+  const get = (url: string, caller: Caller = 'anyone', route = url): ApiCall => ({ route: `GET ${route}`, method: 'GET', url, caller });
+  const post = (url: string, body: Record<string, unknown>, caller: Caller = 'anyone', route = url): ApiCall => ({
+    route: `POST ${route}`,
+    method: 'POST',
+    url,
+    body,
+    caller,
+  });
+  return [
+    get('/api/openapi.json'),
+    get('/api/health/live'),
+    get('/api/health/ready'),
+    get('/api/server_time'),
+    post('/api/booking/booking_merchant/get', { merchant_slug: slug }),
+    post('/api/booking/booking_zones/get', { merchant_slug: slug, date: '2026-11-25' }),
+    post('/api/booking/booking_slots/get', { merchant_slug: slug, date: '2026-11-25', bookingZoneId: 'all', needed_seats: 2 }),
+    post('/api/booking/create', { merchant_slug: slug, datetime: 1_795_000_000, booking_zone_id: 'all', client_count: 2, lang: 'en' }),
+    post('/api/booking/cancel', ref),
+    post('/api/booking/closed_booking_calendar', { merchant_slug: slug }),
+    post('/api/booking/get', ref),
+    post('/api/booking/validate', ref, 'diner'),
+    post('/api/booking/set_comment', { ...ref, comment: 'A quiet table, please' }),
+    post('/api/booking/update_user', ref, 'diner'),
+    post('/api/booking/user/get', { lang: 'en' }, 'diner'),
+    get(`/api/booking/export_ical/${slug}/${token}?lang=en`, 'anyone', '/api/booking/export_ical/:merchant/:token'),
+    get('/api/booking/merchants'),
+    get('/api/realtime/config'),
+    get('/api/mobile/login_methods'),
+    post('/api/mobile/login_methods', {}),
+    post('/api/front/user/authCheck', { userToken: 'a'.repeat(32) }),
+    post('/api/front/user/update', contact, 'diner'),
+    post('/api/front/user/no_account', { ...contact, bookingToken: token }),
+    post('/api/front/user/register', { ...contact, password: 'a long and rare passphrase' }),
+    post('/api/user/forgot_password', { email: 'camille@example.test', return_url: 'http://couvert.test/auth/login', lang: 'en' }),
+    {
+      route: 'PUT /api/admin/merchants/:slug',
+      method: 'PUT',
+      url: `/api/admin/merchants/${importSlug}`,
+      body: fixtureMerchant(importSlug),
+      caller: 'admin',
+    },
+    get(`/api/admin/merchants/${slug}`, 'admin', '/api/admin/merchants/:slug'),
+    post(`/api/admin/bookings/${token}/confirm`, { reason: 'restaurant_full', message: 'Sorry' }, 'admin', '/api/admin/bookings/:token/:action'),
+    get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
+    post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),
+    post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: 'private-user.1' }, 'diner'),
+    post('/oauth/token', { grant_type: 'password', client_id: 'couvert-web', client_secret: 'couvert-web-secret', username: 'camille@example.test', password: 'x' }),
+    get('/login/google?redirect=http%3A%2F%2Fcouvert.test%2F&userToken=' + 'a'.repeat(32), 'anyone', '/login/:provider'),
+    get('/login/google/callback?state=x&code=y', 'anyone', '/login/:provider/callback'),
+  ];
+}
+
+/** Routes served by libraries or the site, not calls of ours: the docs page's files and the static catch-all. */
+const NOT_CALLS = [/^\/api\/docs/, /^\*$/];
+
+/**
+ * Every `METHOD /path` the server registers (HEAD and library routes left out), read from its route tree:
+ * a suite compares it with its own list so that a new route cannot be forgotten.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    prefixes.length = depth;
+    const path = (prefixes.at(-1) ?? '') + match[2]!;
+    prefixes.push(path);
+    if (NOT_CALLS.some((pattern) => pattern.test(path))) continue;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
