@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { holdRowColumns, holdRowsCondition, holdRowsParams, type HoldRow } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, merchants } from './schema.ts';
+import { perDatabase } from './per-database.ts';
 
 /** What one read answers: the merchant row's version (undefined: the merchant is gone) and its hold rows. */
 export interface VersionedHoldRows {
@@ -104,14 +105,5 @@ function createReader(db: Database): HoldRowsReader {
     });
 }
 
-const readers = new WeakMap<Database, HoldRowsReader>();
-
 /** The batching hold reader of a database handle. */
-export function holdRowsReaderOf(db: Database): HoldRowsReader {
-  let reader = readers.get(db);
-  if (!reader) {
-    reader = createReader(db);
-    readers.set(db, reader);
-  }
-  return reader;
-}
+export const holdRowsReaderOf: (db: Database) => HoldRowsReader = perDatabase(createReader);

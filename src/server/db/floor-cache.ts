@@ -1,6 +1,7 @@
 /** A per-process cache of merchants' floor plans (merchant row, active zones and tables), one per database handle. */
 import type { Database } from './database.ts';
 import type { MerchantWithFloor } from './merchant-store.ts';
+import { perDatabase } from './per-database.ts';
 
 interface Entry {
   /** The merchant row's version (its xmin): every import rewrites the row, so a new version means a new floor. */
@@ -17,8 +18,6 @@ export interface FloorCache {
   /** Drops everything (after an import). */
   forget(): void;
 }
-
-const caches = new WeakMap<Database, FloorCache>();
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
@@ -47,11 +46,4 @@ function createFloorCache(): FloorCache {
 }
 
 /** The floor cache of a database handle. */
-export function floorCacheOf(db: Database): FloorCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createFloorCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const floorCacheOf: (db: Database) => FloorCache = perDatabase(() => createFloorCache());

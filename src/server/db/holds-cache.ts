@@ -6,6 +6,7 @@ import type { TableHold } from '../domain/availability.ts';
 import { liveHolds, type HoldRow } from './booking-store.ts';
 import { isSoleWriter, type Database } from './database.ts';
 import { findHoldRows } from './prepared-reads.ts';
+import { perDatabase } from './per-database.ts';
 
 const MAX_ENTRIES = 5_000;
 
@@ -50,14 +51,5 @@ function createHoldsCache(db: Database): HoldsCache {
   };
 }
 
-const caches = new WeakMap<Database, HoldsCache>();
-
 /** The holds cache of a database handle (shared by every server built on it). */
-export function holdsCacheOf(db: Database): HoldsCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createHoldsCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const holdsCacheOf: (db: Database) => HoldsCache = perDatabase(createHoldsCache);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { holdRowColumns, holdRowsCondition, holdRowsParams, type HoldRow } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, merchants } from './schema.ts';
+import { perDatabase } from './per-database.ts';
 
 const placeholder = (name: string) => sql.placeholder(name);
 const holdRowsPlaceholders = {
@@ -39,16 +40,7 @@ function holdRowsValues(merchantId: string, from: Date, to: Date) {
   };
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof prepare>>();
-
-function statementsOf(db: Database): ReturnType<typeof prepare> {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const statementsOf = perDatabase(prepare);
 
 /** A merchant row by slug with its version. Not inside a transaction: it runs on the handle. */
 export async function findMerchantVersioned(db: Database, slug: string) {
