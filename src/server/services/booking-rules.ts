@@ -43,9 +43,9 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
   }
 }
 
-/** The availability context of one merchant-local day. */
+/** The availability context of one merchant-local day (the floor's own tables: the domain only reads them). */
 export function dayContext(floor: MerchantWithFloor, date: string, now: Date, holds: TableHold[]): DayContext {
-  const { merchant } = floor;
+  const { merchant, tables } = floor;
   return {
     date,
     timezone: merchant.timezone,
@@ -53,12 +53,7 @@ export function dayContext(floor: MerchantWithFloor, date: string, now: Date, ho
     settings: merchant.settings,
     shifts: merchant.shifts,
     closedDays: merchant.closedDays,
-    tables: floor.tables.map((table) => ({
-      id: table.id,
-      zoneId: table.zoneId,
-      minSeats: table.minSeats,
-      maxSeats: table.maxSeats,
-    })),
+    tables,
     holds,
   };
 }

@@ -2,8 +2,9 @@
  * The day's slots exactly as the domain's daySlots computes them, remembered per cached floor and
  * distinct input (tests/proof/day-slots-equivalence.test.ts holds the two to the same answers).
  */
-import { bookableTimes, daySlots, type DayContext, type Slot, type TableHold } from '../domain/availability.ts';
+import { bookableTimes, daySlots, type Slot, type TableHold } from '../domain/availability.ts';
 import type { MerchantWithFloor } from '../db/merchant-store.ts';
+import { dayContext } from './booking-rules.ts';
 
 const MINUTE_MS = 60_000;
 const MAX_ANSWERS_PER_FLOOR = 5_000;
@@ -30,17 +31,8 @@ export function floorDaySlots(
   zoneId: string | 'all',
   neededSeats: number,
 ): readonly Slot[] {
-  const { merchant, tables } = floor;
-  const ctx: DayContext = {
-    date,
-    timezone: merchant.timezone,
-    now,
-    settings: merchant.settings,
-    shifts: merchant.shifts,
-    closedDays: merchant.closedDays,
-    tables,
-    holds,
-  };
+  const { merchant } = floor;
+  const ctx = dayContext(floor, date, now, holds);
   if (!Object.isFrozen(floor) || !Object.isFrozen(merchant.shifts)) return daySlots(ctx, zoneId, neededSeats);
   const times = bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes);
   const earliest = now.getTime() + merchant.settings.minLeadMinutes * MINUTE_MS;
