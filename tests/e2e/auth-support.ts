@@ -1,9 +1,9 @@
 /** Steps the sign-in e2e tests take: accounts made through the real API, a browser holding a booking, the axe check. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, pageSettled } from './fixture.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { expect } from './fixture.ts';
 import { postJson } from './tracking-support.ts';
 
 /** A platform account made through api/front/user/register. */
@@ -39,10 +39,7 @@ export function storedKeys(page: Page): Promise<Record<string, string | null>> {
 
 /** Runs axe on the page and expects no serious or critical violation. */
 export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  await pageSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 /** A restaurant's own site on another origin (localhost, a real local server) whose page frames `src`; close() when done. */

@@ -1,16 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, islandsHydrated, pageSettled, test } from './fixture.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 
-/** The serious and critical axe violations of the page, as "rule: target" lines (empty when none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await pageSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
+// WCAG 2.1 A and AA and axe's best practices.
+const seriousViolations = (page: Page) => seriousAxeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
 
 test.describe('BookingHome accessibility', () => {
   for (const width of [390, 1280]) {

@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, pageSettled, test } from './fixture.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { expect, test } from './fixture.ts';
 import { createDraft, guestSession, restaurantAction, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
 /** A validated (status 10) booking and its guest's bearer. */
@@ -12,15 +11,6 @@ async function pendingBooking(request: Parameters<typeof createDraft>[0]): Promi
 }
 
 const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;
-
-/** What axe finds serious or critical on the page, one line per rule and element. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await pageSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
   test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, request }) => {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, islandsHydrated, pageSettled, test } from './fixture.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { createDraft, guestSession, postJson, restaurantAction, signInBrowser, validateThroughApi } from './tracking-support.ts';
 
 test.describe('Validate /{slug}/validate/{token}', () => {
@@ -150,9 +150,6 @@ test.describe('Validate /{slug}/validate/{token}', () => {
     // The condition error state too: the red flag must stay readable.
     await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
     await expect(page.getByRole('switch')).toHaveAttribute('aria-invalid', 'true');
-    await pageSettled(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
