@@ -3,6 +3,7 @@
  * fills in what the booking decides (status, reference, links, pending hint, illustration) as soon as the first
  * api/booking/get answers, before the island has loaded. The island's own view replaces it (a CSS rule hides it then).
  */
+import { readApiAnswer } from './api-client.ts';
 import type { GetBookingResponse } from './api-types.ts';
 import { mayEditBooking, trackingBackLink } from './booking-status.ts';
 import { startFirstBookingRead } from './first-booking-read.ts';
@@ -68,18 +69,12 @@ export function startFirstView(): void {
   // The language lang-boot.js chose, which the island starts in too: then it takes this answer over.
   const lang = document.documentElement.dataset.lang;
   if (!merchantSlug || !token || !lang) return;
-  const answered = startFirstBookingRead({ merchantSlug, token, lang }).then(async (response) => {
-    if (!response.ok) return null;
-    const answer = (await response.json()) as GetBookingResponse;
-    return answer.success === true ? answer : null;
-  });
-  answered
-    .then(async (answer) => {
-      if (!answer) return;
-      const view = await parsedView();
-      if (view) showFirstView(view, answer, { merchantSlug, referrer: document.referrer, here: location.href, nowSeconds: Math.floor(Date.now() / 1000) });
-    })
-    .catch(() => {});
+  const show = async () => {
+    const answer = await readApiAnswer<GetBookingResponse>(startFirstBookingRead({ merchantSlug, token, lang }));
+    const view = await parsedView();
+    if (view) showFirstView(view, answer, { merchantSlug, referrer: document.referrer, here: location.href, nowSeconds: Math.floor(Date.now() / 1000) });
+  };
+  show().catch(() => {});
 }
 
 // The boot script runs while the page is parsed: the view is whole once the parser has gone past it (to the island).
