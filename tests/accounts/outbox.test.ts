@@ -23,22 +23,22 @@ async function waitForFiles(folder: string, count: number): Promise<string[]> {
   throw new Error(`fewer than ${count} messages in ${folder}`);
 }
 
-describe('without SMTP_URL, mail goes to an outbox folder of .eml files and its link is logged', () => {
-  test('the mailer writes a complete message and logs where, with the link', async () => {
+describe('without SMTP_URL, mail goes to an outbox folder of .eml files and the log says where, never what', () => {
+  test('the mailer writes a complete message and logs its file, without the link it carries', async () => {
     const lines: string[] = [];
     const outbox = path.join(dir, 'direct');
     const mailer = createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) });
-    await mailer.send({ to: 'diner@example.test', subject: 'Hello – test', text: 'Open https://x.test/a', html: '<p>Open</p>', link: 'https://x.test/a' });
+    await mailer.send({ to: 'diner@example.test', subject: 'Hello – test', text: 'Open https://x.test/a', html: '<p>Open</p>' });
     const [file] = await waitForFiles(outbox, 1);
     const raw = await readFile(path.join(outbox, file!), 'utf8');
     expect(raw).toMatch(/^From: Couvert <no-reply@couvert\.test>$/m);
     expect(raw).toMatch(/^To: diner@example\.test$/m);
     expect(subjectOf(raw)).toBe('Hello – test');
     expect(mimePart(raw, 'text/plain')).toContain('Open https://x.test/a');
-    expect(lines).toEqual([`mail to diner@example.test written to ${path.join(outbox, file!)} link: https://x.test/a`]);
+    expect(lines).toEqual([`mail to diner@example.test written to ${path.join(outbox, file!)}`]);
   });
 
-  test('forgot_password through a server lands in the outbox', async () => {
+  test('forgot_password through a server lands in the outbox, and no log line holds the reset token', async () => {
     const outbox = path.join(dir, 'server');
     const lines: string[] = [];
     const t: TestServer = await startTestServer({
@@ -51,12 +51,28 @@ describe('without SMTP_URL, mail goes to an outbox folder of .eml files and its 
       const [file] = await waitForFiles(outbox, 1);
       const raw = await readFile(path.join(outbox, file!), 'utf8');
       expect(subjectOf(raw)).toBe('Reimposta la tua password – Couvert');
-      expect(lines[0]).toMatch(new RegExp(`link: ${t.publicUrl}/auth/reset_password\\?token=[A-Za-z0-9_-]{43}$`));
+      const token = /reset_password\?token=([A-Za-z0-9_-]{43})/.exec(mimePart(raw, 'text/plain'))?.[1];
+      expect(token).toBeDefined();
+      expect(lines).toEqual([`mail to olga@example.test written to ${path.join(outbox, file!)}`]);
+      expect(lines.join('\n')).not.toContain(token);
     } finally {
       await t.close();
     }
   }, 60_000);
 });
+
+test('without an outbox either, the line about an unsent reset mail holds no token', async () => {
+  const lines: string[] = [];
+  const t = await startTestServer({ demo: false, accounts: { mailer: createMailer({ from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) }) } });
+  try {
+    await t.post('/api/front/user/register', { firstname: 'Nina', lastname: 'Log', email: 'nina@example.test', phone: '+33612345678', password: 'a long and rare passphrase' });
+    expect((await t.post('/api/user/forgot_password', { email: 'nina@example.test', return_url: `${t.publicUrl}/auth/login`, lang: 'en' })).status).toBe(200);
+    for (let i = 0; i < 50 && lines.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines).toEqual(['mail to nina@example.test not sent (no SMTP_URL nor outbox): Reset your password – Couvert']);
+  } finally {
+    await t.close();
+  }
+}, 60_000);
 
 describe('text messages go to DATA_DIR/outbox/sms as text files', () => {
   test('one file per message, with its recipient', async () => {

@@ -5,7 +5,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { DEFAULT_LIMITS, type AccountOptions } from './account-settings.ts';
 import { createRedisRateLimiter } from './rate-limit.ts';
 
-/** Builds the account options; `log` receives a line per message written to the outbox (with its link). */
+/** Builds the account options; `log` receives a line per message written to the outbox (its file, never its link). */
 export function accountOptionsFrom(config: Config, listeningUrl: string, log: (line: string) => void): AccountOptions {
   const a = config.accounts;
   const limit = (policy: { windowSeconds: number }, count: number) => ({ limit: count, windowSeconds: policy.windowSeconds });

@@ -69,7 +69,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
     });
     const link = `${deps.publicUrl}/auth/reset_password?token=${encodeURIComponent(token)}`;
     const message = passwordResetMessage({ lang: input.lang, link, firstname: account.firstname, brand, validMinutes: RESET_TTL_MINUTES });
-    await deps.mailer.send({ to: account.email!, ...message, link });
+    await deps.mailer.send({ to: account.email!, ...message });
   }
 
   /** The reset a token names, if it is unused and unexpired. */

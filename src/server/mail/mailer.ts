@@ -10,8 +10,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The link the message carries: logged when the message only lands in the outbox. */
-  link?: string;
 }
 
 /** Sends messages. */
@@ -28,7 +26,7 @@ export interface MailerOptions {
   outboxDir?: string;
   /** The From header. */
   from: string;
-  /** Where a line about each outbox message goes. */
+  /** Where a line about each outbox message goes: its recipient and file, never its content (links in it are secrets). */
   log?: (line: string) => void;
 }
 
@@ -51,15 +49,14 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      const link = message.link ? ` link: ${message.link}` : '';
       if (!options.outboxDir) {
-        log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}${link}`);
+        log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}`);
         return;
       }
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${stamp()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log(`mail to ${message.to} written to ${file}${link}`);
+      log(`mail to ${message.to} written to ${file}`);
     },
     close: () => transport.close(),
   };
