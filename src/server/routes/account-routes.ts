@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkContactDetails, type FieldProblems } from '../auth/contact-details.ts';
-import { normalEmail } from '../auth/email-address.ts';
 import { fieldErrors } from '../auth/field-messages.ts';
 import { redeemUserToken } from '../auth/login-handoff.ts';
+import { registerAccount } from '../auth/registration.ts';
 import { issueTokenPair } from '../auth/oauth-token.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { hitAll } from '../auth/rate-limit.ts';
 import { createSession } from '../auth/sessions.ts';
 import { findBookingByTokenOnly } from '../db/booking-store.ts';
-import { findAccountByEmail, findUserById, insertUser, setBookingOwner, updateUser, type UserRow } from '../db/user-store.ts';
+import { findUserById, insertUser, setBookingOwner, updateUser, type UserRow } from '../db/user-store.ts';
 import { DomainError } from '../domain/errors.ts';
 import { pickLang, type Lang } from '../domain/lang.ts';
 import type { AccountContext } from './account-context.ts';
@@ -167,25 +166,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
       const wait = await hitAll(ctx.limiter, [[`register:ip:${request.ip}`, REGISTER_PER_ADDRESS]]);
       if (wait) return sendRateLimited(reply, wait);
       const checked = checkContactDetails(request.body, { email: 'required', password: true });
-      const problems: FieldProblems = checked.ok ? {} : { ...checked.problems };
-      // Checked even when other fields fail, so the diner learns it in the same round.
-      const email = typeof request.body.email === 'string' ? normalEmail(request.body.email) : undefined;
-      if (email && !problems.email && (await findAccountByEmail(db, email))) problems.email = ['email_taken'];
-      if (!checked.ok || Object.keys(problems).length > 0) return sendFieldErrors(reply, problems, language);
-      const { firstname, lastname, phone, password } = checked.value;
-      const at = now();
-      const user = await insertUser(db, {
-        firstname,
-        lastname,
-        phone,
-        email: checked.value.email!,
-        passwordHash: await hashPassword(password!),
-        onboarding: false,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (!user) return sendFieldErrors(reply, { email: ['email_taken'] }, language);
-      const tokens = await issueTokenPair(db, user.id, ctx.lifetimes, at);
+      if (!checked.ok) return sendFieldErrors(reply, checked.problems, language);
+      // Never "this email is taken": that would tell anyone whether an email has an account; the owner is told by mail.
+      const tokens = await registerAccount(
+        {
+          db,
+          mailer: ctx.mailer,
+          now,
+          lifetimes: ctx.lifetimes,
+          siteOrigin: ctx.origins[0]!,
+          brand: () => ctx.reset.brandOf(undefined),
+          onMailError: (error) => request.log.error({ err: error }, 'account-exists mail failed'),
+        },
+        { ...checked.value, email: checked.value.email!, password: checked.value.password!, lang: language },
+      );
       return { success: true, ...tokens };
     },
   );

@@ -1,0 +1,114 @@
+/** The mail an account's owner gets when someone registers again with their email: in their language, signed by the provider. */
+import { themeVars } from '../../../lib/merchant-theme.ts';
+import type { Lang } from '../../domain/lang.ts';
+import { escapeHtml } from '../../pages/escape-html.ts';
+import type { MailBrand } from './password-reset.ts';
+
+/** What the mail says. */
+export interface AccountExistsInput {
+  lang: Lang;
+  /** The account's own first name (never the one typed into the form: anyone may type anything there). */
+  firstname: string;
+  brand: MailBrand;
+  /** The sign-in page. */
+  loginUrl: string;
+  /** The forgotten-password page. */
+  forgotUrl: string;
+}
+
+interface Texts {
+  subject: (brand: string) => string;
+  greeting: (firstname: string) => string;
+  tried: (brand: string) => string;
+  already: string;
+  login: string;
+  forgot: string;
+  notYou: string;
+}
+
+const texts: Record<Lang, Texts> = {
+  en: {
+    subject: (brand) => `You already have an account – ${brand}`,
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    tried: (brand) => `Someone (probably you) tried to create an account with ${brand} using this email address.`,
+    already: 'You already have one: no second account was created. Sign in with your password, or choose a new one if you have forgotten it.',
+    login: 'Sign in',
+    forgot: 'Choose a new password',
+    notYou: 'If it was not you, ignore this message: nobody can use your account without your password.',
+  },
+  fr: {
+    subject: (brand) => `Vous avez déjà un compte – ${brand}`,
+    greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    tried: (brand) => `Quelqu’un (probablement vous) a essayé de créer un compte chez ${brand} avec cette adresse email.`,
+    already: 'Vous en avez déjà un : aucun second compte n’a été créé. Connectez-vous avec votre mot de passe, ou choisissez-en un nouveau si vous l’avez oublié.',
+    login: 'Se connecter',
+    forgot: 'Choisir un nouveau mot de passe',
+    notYou: 'Si ce n’était pas vous, ignorez ce message : personne ne peut utiliser votre compte sans votre mot de passe.',
+  },
+  es: {
+    subject: (brand) => `Ya tienes una cuenta – ${brand}`,
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    tried: (brand) => `Alguien (probablemente tú) ha intentado crear una cuenta en ${brand} con esta dirección de email.`,
+    already: 'Ya tienes una: no se ha creado una segunda cuenta. Inicia sesión con tu contraseña o elige una nueva si la has olvidado.',
+    login: 'Iniciar sesión',
+    forgot: 'Elegir una contraseña nueva',
+    notYou: 'Si no has sido tú, ignora este mensaje: nadie puede usar tu cuenta sin tu contraseña.',
+  },
+  it: {
+    subject: (brand) => `Hai già un account – ${brand}`,
+    greeting: (name) => (name ? `Ciao ${name},` : 'Ciao,'),
+    tried: (brand) => `Qualcuno (probabilmente tu) ha provato a creare un account su ${brand} con questo indirizzo email.`,
+    already: 'Ne hai già uno: non è stato creato un secondo account. Accedi con la tua password, o scegline una nuova se l’hai dimenticata.',
+    login: 'Accedi',
+    forgot: 'Scegli una nuova password',
+    notYou: 'Se non sei stato tu, ignora questo messaggio: nessuno può usare il tuo account senza la tua password.',
+  },
+};
+
+/** The mail: subject, plain text and HTML. */
+export function accountExistsMessage(input: AccountExistsInput): { subject: string; text: string; html: string } {
+  const t = texts[input.lang];
+  const brand = input.brand.name;
+  const colours = themeVars({ primary: input.brand.primary ?? '', background: input.brand.background ?? '' });
+  const text = [
+    t.greeting(input.firstname),
+    '',
+    t.tried(brand),
+    t.already,
+    '',
+    `${t.login}: ${input.loginUrl}`,
+    `${t.forgot}: ${input.forgotUrl}`,
+    '',
+    t.notYou,
+    '',
+    brand,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const button = (href: string, label: string, filled: boolean) =>
+    `<a href="${e(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;border-radius:999px;${
+      filled ? `background:${colours.primary};color:${colours.onPrimary}` : `border:1px solid ${colours.primary};color:#1c1917`
+    };text-decoration:none;font-weight:600">${e(label)}</a>`;
+  const html = `<!doctype html>
+<html lang="${input.lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t.subject(brand))}</title></head>
+<body style="margin:0;padding:0;background:${colours.background};color:${colours.text};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.6">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.background}">
+<tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
+<tr><td style="padding:0 0 16px;font-size:20px;font-weight:650;color:${colours.text}">${e(brand)}</td></tr>
+<tr><td style="padding:24px;border:1px solid #e7e5e4;border-radius:16px;background:#ffffff;color:#1c1917">
+<p style="margin:0 0 12px">${e(t.greeting(input.firstname))}</p>
+<p style="margin:0 0 12px">${e(t.tried(brand))}</p>
+<p style="margin:0 0 20px">${e(t.already)}</p>
+<p style="margin:0 0 12px">${button(input.loginUrl, t.login, true)}${button(input.forgotUrl, t.forgot, false)}</p>
+<p style="margin:0;font-size:14px;color:#57534e">${e(t.notYou)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject: t.subject(brand), text, html };
+}
