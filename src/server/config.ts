@@ -22,7 +22,7 @@ const envSchema = z.object({
   IMPORT_DEMO: z.enum(['auto', 'never']).default('auto'),
   PUSHER_APP_ID: z.string().default('couvert'),
   PUSHER_KEY: z.string().default('couvert-key'),
-  PUSHER_SECRET: z.string().default('couvert-embedded-secret'),
+  PUSHER_SECRET: optional,
   PUSHER_CLUSTER: z.string().default('eu'),
   PUSHER_HOST: optional,
   PUSHER_PORT: z.coerce.number().int().optional(),
@@ -70,7 +70,8 @@ export interface Config {
   pusher: {
     appId: string;
     key: string;
-    secret: string;
+    /** Unset: generated per data folder at start (src/server/realtime/pusher-secret.ts). */
+    secret?: string;
     cluster: string;
     /** Send events to an external Pusher-compatible service instead of serving the protocol ourselves. */
     external?: { host?: string; port?: number; useTLS: boolean };

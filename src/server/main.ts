@@ -6,6 +6,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { listMerchants } from './db/merchant-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
+import { resolvePusherSecret } from './realtime/pusher-secret.ts';
 import { createServer } from './server.ts';
 import { purgeExpiredCredentials } from './auth/credential-purge.ts';
 import { createOutboxSmsSender } from './mail/sms.ts';
@@ -33,14 +34,21 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
+  // The documented default secret would let any client sign its own private subscriptions: never use a known one.
+  const pusherSecret = await resolvePusherSecret({
+    configured: config.pusher.secret,
+    dataDir: config.dataDir,
+    redisUrl: config.redisUrl,
+    external: config.pusher.external !== undefined,
+  });
   const realtime = createRealtime({
     appId: config.pusher.appId,
     key: config.pusher.key,
-    secret: config.pusher.secret,
+    secret: pusherSecret,
     cluster: config.pusher.cluster,
     redisUrl: config.redisUrl,
     external: config.pusher.external
-      ? { appId: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret, cluster: config.pusher.cluster, ...config.pusher.external }
+      ? { appId: config.pusher.appId, key: config.pusher.key, secret: pusherSecret, cluster: config.pusher.cluster, ...config.pusher.external }
       : undefined,
   });
 

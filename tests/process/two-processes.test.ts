@@ -80,6 +80,8 @@ describe.skipIf(unavailable !== undefined)(
         SITE_DIR: path.join(work, 'site'),
         DATABASE_URL: database!.url,
         REDIS_URL,
+        // Processes that share events must sign private channels alike: with REDIS_URL the secret is required.
+        PUSHER_SECRET: 'two-processes-test-secret-0123456789abcdef',
         BUILD_SITE: 'never',
       };
       a = await startServer(env, 60_000);
