@@ -11,6 +11,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { html, parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { forEachLimit } from './for-each-limit.ts';
 
 /** One script taken out of a page: its file name under the site root and its code. */
@@ -26,14 +27,75 @@ export interface ExternalizedPage {
   scripts: ExternalScript[];
 }
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-// Only executable JavaScript moves; data blocks (application/json, ld+json) stay where they are.
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+// Only executable JavaScript moves; data blocks (application/json, ld+json), import maps and unknown types stay
+// where they are. The JavaScript MIME type essences of the HTML standard, and "module".
+const CLASSIC_TYPES = new Set([
+  '', 'application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript',
+  'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2',
+  'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript', 'text/livescript',
+  'text/x-ecmascript', 'text/x-javascript',
+]);
 
-function attributeValue(attributes: string, name: string): string | null {
-  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, 'i').exec(attributes);
-  if (!match) return null;
-  return match[1] ?? match[2] ?? match[3] ?? '';
+type Element = DefaultTreeAdapterTypes.Element;
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+
+/** One inline script element of a page: where its start tag and code are in the page, and how it runs. */
+interface InlineScript {
+  /** The start tag's source, e.g. `<script type="module">`. */
+  startTag: string;
+  /** Offsets of the whole element in the page (start tag to end of end tag). */
+  start: number;
+  end: number;
+  code: string;
+  /** A module, or a classic script already marked async or defer: it does not block the parser. */
+  waits: boolean;
+}
+
+function attribute(element: Element, name: string): string | null {
+  return element.attrs.find((attr) => attr.name === name && !attr.namespace)?.value ?? null;
+}
+
+const asciiTrim = (value: string) => value.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+const asciiLower = (value: string) => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** The script's type as the HTML standard reads it ("prepare the script element"): type, else text/{language}, else "". */
+function scriptType(element: Element): string {
+  const language = attribute(element, 'language');
+  const type = attribute(element, 'type') ?? (language ? `text/${language}` : '');
+  return asciiLower(asciiTrim(type));
+}
+
+/** The HTML script elements of a parsed page, template contents included, in document order. */
+function scriptElements(root: ParentNode): Element[] {
+  const found: Element[] = [];
+  const pending: DefaultTreeAdapterTypes.Node[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as DefaultTreeAdapterTypes.Node;
+    if ('tagName' in node && node.tagName === 'script' && node.namespaceURI === html.NS.HTML) found.push(node);
+    if ('content' in node && node.nodeName === 'template') pending.push(node.content);
+    // Children pushed last to first, so they are visited first to last.
+    if ('childNodes' in node) for (let i = node.childNodes.length - 1; i >= 0; i -= 1) pending.push(node.childNodes[i] as DefaultTreeAdapterTypes.Node);
+  }
+  return found;
+}
+
+/** The page's inline scripts that run as JavaScript: no src, some code, an executable type, a complete element. */
+function inlineScripts(page: string): InlineScript[] {
+  const scripts: InlineScript[] = [];
+  for (const element of scriptElements(parse(page, { sourceCodeLocationInfo: true }))) {
+    const location = element.sourceCodeLocation;
+    // No end tag: the page ends inside the script; no start tag: the parser made the element up. Neither is Astro's.
+    if (!location?.startTag || !location.endTag || attribute(element, 'src') !== null) continue;
+    const type = scriptType(element);
+    const module = type === 'module';
+    if (!module && !CLASSIC_TYPES.has(type)) continue;
+    const code = page.slice(location.startTag.endOffset, location.endTag.startOffset);
+    if (code.trim() === '') continue;
+    const waits = module || attribute(element, 'async') !== null || attribute(element, 'defer') !== null;
+    const startTag = page.slice(location.startTag.startOffset, location.startTag.endOffset);
+    scripts.push({ startTag, start: location.startOffset, end: location.endOffset, code, waits });
+  }
+  return scripts;
 }
 
 /** The file an inline script's code is stored in: named by its content, so identical scripts share one file. */
@@ -41,19 +103,29 @@ export function scriptFileName(code: string): string {
   return `_astro/inline-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.js`;
 }
 
-/** Replaces each inline executable script of a page with `<script src="/_astro/inline-….js">` (same attributes otherwise, `defer` added to classic ones). */
-export function externalizeInlineScripts(html: string): ExternalizedPage {
+/**
+ * Replaces each inline executable script element of a page with `<script src="/_astro/inline-….js">` (its other
+ * attributes kept, `defer` added to classic ones). The page is read by an HTML parser, so text that only looks
+ * like a script (in an attribute value, a comment, a title, another script's code) is never touched; everything
+ * outside the moved elements stays byte for byte.
+ */
+export function externalizeInlineScripts(page: string): ExternalizedPage {
+  // Cheap and exact: a page without this text has no script element at all.
+  if (!/<script/i.test(page)) return { html: page, scripts: [] };
   const scripts = new Map<string, string>();
-  const rewritten = html.replace(SCRIPT, (whole, attributes: string, code: string) => {
-    if (attributeValue(attributes, 'src') !== null || code.trim() === '') return whole;
-    const type = (attributeValue(attributes, 'type') ?? '').trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) return whole;
-    const file = scriptFileName(code);
-    scripts.set(file, code);
-    const waits = type === 'module' || attributeValue(attributes, 'defer') !== null || attributeValue(attributes, 'async') !== null;
-    return `<script${attributes}${waits ? '' : ' defer'} src="/${file}"></script>`;
-  });
-  return { html: rewritten, scripts: [...scripts].map(([file, code]) => ({ file, code })) };
+  const parts: string[] = [];
+  let copied = 0;
+  for (const script of inlineScripts(page)) {
+    const file = scriptFileName(script.code);
+    scripts.set(file, script.code);
+    // The start tag as written, without its closing ">" (or a meaningless "/>"), then the new attributes.
+    const opening = script.startTag.replace(/\s*\/?>$/, '');
+    parts.push(page.slice(copied, script.start), `${opening}${script.waits ? '' : ' defer'} src="/${file}"></script>`);
+    copied = script.end;
+  }
+  if (copied === 0) return { html: page, scripts: [] };
+  parts.push(page.slice(copied));
+  return { html: parts.join(''), scripts: [...scripts].map(([file, code]) => ({ file, code })) };
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

@@ -35,6 +35,57 @@ describe('moving inline scripts out of the built pages (CSP script-src self)', (
     expect(externalizeInlineScripts(page)).toEqual({ html: page, scripts: [] });
   });
 
+  test.each([
+    ['a double-quoted attribute value', '<img alt="Chez Z<script>x</script><script>alert(1)</script>">'],
+    ['a single-quoted attribute value', "<img alt='<script>alert(1)</script>'>"],
+    ['an attribute value with entities', '<img data-l10n="{&quot;alt&quot;:{&quot;fr&quot;:&quot;<script>alert(1)</script>&quot;}}">'],
+    ['a comment', '<!-- <script>alert(1)</script> -->'],
+    ['a title', '<title>Chez Z<script>alert(1)</script></title>'],
+    ['a textarea', '<textarea><script>alert(1)</script></textarea>'],
+    ['a style element', '<style>/* <script>alert(1)</script> */</style>'],
+    ['noscript (raw text where scripts run)', '<noscript><script>alert(1)</script></noscript>'],
+    ['a JSON data element', '<script type="application/json">{"name":"<script>alert(1)<\\/script>"}</script>'],
+    ['an SVG script (not an HTML script: left inline, the CSP blocks it)', '<svg><script>alert(1)</script></svg>'],
+    ['a script of another language', '<script type="text/vbscript">alert(1)</script><script language="vbscript">alert(1)</script>'],
+    ['a script type with spaces inside', '<script type="text/ javascript">alert(1)</script>'],
+    ['an external script with code between its tags', '<script src="/lang-boot.js">alert(1)</script>'],
+  ])('script-looking text in %s is left byte for byte, and the real script after it still moves', (_case, hostile) => {
+    const page = `<!doctype html><html><head>${hostile}</head><body><p>é😀\r\n</p><script>${RUNTIME}</script></body></html>`;
+    const { html, scripts } = externalizeInlineScripts(page);
+    expect(scripts).toEqual([{ file: scriptFileName(RUNTIME), code: RUNTIME }]);
+    expect(html).toBe(page.replace(`<script>${RUNTIME}</script>`, `<script defer src="/${scriptFileName(RUNTIME)}"></script>`));
+  });
+
+  test('a logo alt holding script tags keeps its whole value: the attribute is not ended by the rewrite', () => {
+    const name = 'Chez Z<script>x</script><script>alert(1)</script>';
+    const { html, scripts } = externalizeInlineScripts(`<img src="/media/logo.png" alt="${name}"><script>${RUNTIME}</script>`);
+    expect(scripts.map((script) => script.code)).toEqual([RUNTIME]);
+    expect(html).toContain(`alt="${name}">`);
+  });
+
+  test('a "</script" inside a script ends it where a browser ends it, and the rest stays text', () => {
+    const { html, scripts } = externalizeInlineScripts('<body><script>var s = "</script><p>after</p></body>');
+    expect(scripts.map((script) => script.code)).toEqual(['var s = "']);
+    expect(html).toBe(`<body><script defer src="/${scriptFileName('var s = "')}"></script><p>after</p></body>`);
+  });
+
+  test('a script left open at the end of the page is not taken for one of ours', () => {
+    const page = '<body><script>alert(1)';
+    expect(externalizeInlineScripts(page)).toEqual({ html: page, scripts: [] });
+  });
+
+  test.each([
+    ['upper case tags', '<SCRIPT>go()</SCRIPT>', '<SCRIPT defer src="/F"></script>'],
+    ['an end tag with spaces', '<script>go()</script  >', '<script defer src="/F"></script>'],
+    ['a self-closing slash (ignored in HTML)', '<script/>go()</script>', '<script defer src="/F"></script>'],
+    ['a JavaScript MIME type', '<script type=" Text/JavaScript ">go()</script>', '<script type=" Text/JavaScript " defer src="/F"></script>'],
+    ['a script in a template', '<template><script>go()</script></template>', '<template><script defer src="/F"></script></template>'],
+  ])('an inline script written with %s moves', (_case, page, expected) => {
+    const { html, scripts } = externalizeInlineScripts(page);
+    expect(scripts).toEqual([{ file: scriptFileName('go()'), code: 'go()' }]);
+    expect(html).toBe(expected.replace('/F', `/${scriptFileName('go()')}`));
+  });
+
   test('the same script on two pages is written once, and no page keeps an inline script', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'couvert-external-scripts-'));
     try {
