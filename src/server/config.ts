@@ -28,6 +28,8 @@ const envSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_USE_TLS: z.enum(['true', 'false']).default('true'),
   PUSHER_EXTERNAL: z.enum(['true', 'false']).default('false'),
+  REALTIME_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  REALTIME_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Accounts and sign-in (docs/accounts.md).
@@ -75,6 +77,9 @@ export interface Config {
     cluster: string;
     /** Send events to an external Pusher-compatible service instead of serving the protocol ourselves. */
     external?: { host?: string; port?: number; useTLS: boolean };
+    /** Embedded server: live connections one client address may hold, and channels one connection may join. */
+    connectionsPerAddress: number;
+    channelsPerConnection: number;
   };
   /** Which proxies' X-Forwarded-For to believe (client addresses drive the sign-in rate limits). */
   trustProxy: boolean | string;
@@ -124,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.PUSHER_EXTERNAL === 'true'
           ? { host: e.PUSHER_HOST, port: e.PUSHER_PORT, useTLS: e.PUSHER_USE_TLS === 'true' }
           : undefined,
+      connectionsPerAddress: e.REALTIME_CONNECTIONS_PER_ADDRESS,
+      channelsPerConnection: e.REALTIME_CHANNELS_PER_CONNECTION,
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     secret: pusherSecret,
     cluster: config.pusher.cluster,
     redisUrl: config.redisUrl,
+    maxConnectionsPerAddress: config.pusher.connectionsPerAddress,
+    maxChannelsPerConnection: config.pusher.channelsPerConnection,
+    trustProxy: config.trustProxy,
     external: config.pusher.external
       ? { appId: config.pusher.appId, key: config.pusher.key, secret: pusherSecret, cluster: config.pusher.cluster, ...config.pusher.external }
       : undefined,

@@ -25,7 +25,12 @@ export type PusherSocketServerOptions = {
   /** Seconds the server waits for any reply to its ping before closing with 4201. */
   pongTimeoutSeconds?: number;
   maxConnections?: number;
+  /** Connections one client address may hold at once (default 50); more are refused with 4100, which pusher-js retries with back-off. */
+  maxConnectionsPerAddress?: number;
+  /** Channels one connection may subscribe to (default 20); more get pusher:subscription_error with status 429. */
   maxChannelsPerConnection?: number;
+  /** The client address of an upgrade request (default: the socket's peer; behind a proxy, what it forwards). */
+  clientAddress?: (req: IncomingMessage) => string;
   logger?: RealtimeLogger;
 };
 
@@ -41,6 +46,7 @@ export type PusherSocketServer = {
 type Connection = {
   id: string;
   ws: WebSocket;
+  address: string;
   channels: Set<string>;
   lastActivityAt: number;
   pingSentAt: number | null;
@@ -55,6 +61,9 @@ const MAX_FRAME_BYTES = 64 * 1024;
 /** A client that lets this much output pile up is too slow to keep. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const SHUTDOWN_GRACE_MS = 1000;
+/** Default caps: a diner's page holds one connection and one or two channels. */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 50;
+const DEFAULT_CHANNELS_PER_CONNECTION = 20;
 
 /** Byte length of a ws message, whatever its buffer form. */
 function rawDataLength(data: RawData): number {
@@ -72,12 +81,16 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 120;
   const activityTimeoutMs = activityTimeoutSeconds * 1000;
   const pongTimeoutMs = (options.pongTimeoutSeconds ?? 30) * 1000;
-  const maxChannels = options.maxChannelsPerConnection ?? 100;
+  const maxChannels = options.maxChannelsPerConnection ?? DEFAULT_CHANNELS_PER_CONNECTION;
+  const maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
+  const clientAddress = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
   const logger = options.logger ?? consoleRealtimeLogger;
   const credentials = { key: options.appKey, secret: options.appSecret };
 
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_FRAME_BYTES });
   const connections = new Map<string, Connection>();
+  // Open connections per client address.
+  const perAddress = new Map<string, number>();
   const channels = new Map<string, Set<Connection>>();
   // Every socket we upgraded, refused ones included, so close() can end them all.
   const sockets = new Set<WebSocket>();
@@ -103,6 +116,9 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
 
   function forget(conn: Connection): void {
     if (!connections.delete(conn.id)) return;
+    const left = (perAddress.get(conn.address) ?? 1) - 1;
+    if (left > 0) perAddress.set(conn.address, left);
+    else perAddress.delete(conn.address);
     for (const channel of conn.channels) leave(conn, channel);
   }
 
@@ -189,7 +205,7 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
     ws.close(code, `pusher error ${code}`);
   }
 
-  function accept(ws: WebSocket, key: string, protocol: number): void {
+  function accept(ws: WebSocket, key: string, protocol: number, address: string): void {
     sockets.add(ws);
     ws.on('error', (error) => logger.debug?.({ err: error }, 'realtime socket error'));
     ws.on('close', () => sockets.delete(ws));
@@ -202,10 +218,15 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
     if (options.maxConnections !== undefined && connections.size >= options.maxConnections) {
       return refuse(ws, PusherErrorCode.overCapacity, 'Over capacity');
     }
+    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
+      logger.warn({ address }, 'realtime connection refused: too many from one address');
+      return refuse(ws, PusherErrorCode.overCapacity, `At most ${maxPerAddress} connections per client address`);
+    }
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     let id: string;
     do id = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
     while (connections.has(id));
-    const conn: Connection = { id, ws, channels: new Set(), lastActivityAt: Date.now(), pingSentAt: null };
+    const conn: Connection = { id, ws, address, channels: new Set(), lastActivityAt: Date.now(), pingSentAt: null };
     connections.set(id, conn);
     ws.on('close', () => forget(conn));
     ws.on('message', (data, isBinary) => {
@@ -274,9 +295,10 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
         key = match[1];
       }
       const protocol = Number(url.searchParams.get('protocol'));
+      const address = clientAddress(req);
       wss.handleUpgrade(req, socket, head, (ws) => {
         try {
-          accept(ws, key, protocol);
+          accept(ws, key, protocol, address);
         } catch (error) {
           logger.error({ err: error }, 'realtime connection setup failed');
           ws.terminate();
@@ -308,6 +330,7 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
       for (const ws of sockets) ws.terminate();
       connections.clear();
       channels.clear();
+      perAddress.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

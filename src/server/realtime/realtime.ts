@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import { createBusBroadcaster, createPusherSdkBroadcaster, type Broadcaster, type ExternalPusherConfig } from './broadcaster.ts';
 import { signChannel, type ChannelAuthorization } from './channel-auth.ts';
 import { createLocalBus, createRedisBus, type EventBus } from './event-bus.ts';
@@ -22,6 +23,12 @@ export type RealtimeConfig = {
   publicWs?: { host: string; port?: number; tls?: boolean };
   activityTimeoutSeconds?: number;
   maxConnections?: number;
+  /** Connections one client address may hold (embedded mode; default 50). */
+  maxConnectionsPerAddress?: number;
+  /** Channels one connection may subscribe to (embedded mode; default 20). */
+  maxChannelsPerConnection?: number;
+  /** Which proxies' X-Forwarded-For to believe for client addresses, as the HTTP server's TRUST_PROXY. */
+  trustProxy?: boolean | string;
   logger?: RealtimeLogger;
 };
 
@@ -77,6 +84,13 @@ function createExternalRealtime(external: ExternalPusherConfig, logger: Realtime
   };
 }
 
+/** The client address of an upgrade request, believing X-Forwarded-For from trusted proxies as Fastify does for requests. */
+function clientAddressOf(trustProxy: boolean | string | undefined): (req: IncomingMessage) => string {
+  if (!trustProxy) return (req) => req.socket.remoteAddress ?? '';
+  const trusted = trustProxy === true ? () => true : proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+  return (req) => proxyAddr(req, trusted);
+}
+
 /** Realtime served by our own Pusher-protocol server on the API's HTTP server. */
 function createEmbeddedRealtime(config: RealtimeConfig, logger: RealtimeLogger): Realtime {
   const bus: EventBus = config.redisUrl
@@ -89,6 +103,9 @@ function createEmbeddedRealtime(config: RealtimeConfig, logger: RealtimeLogger):
     logger,
     ...(config.activityTimeoutSeconds !== undefined ? { activityTimeoutSeconds: config.activityTimeoutSeconds } : {}),
     ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),
+    ...(config.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: config.maxConnectionsPerAddress } : {}),
+    ...(config.maxChannelsPerConnection !== undefined ? { maxChannelsPerConnection: config.maxChannelsPerConnection } : {}),
+    clientAddress: clientAddressOf(config.trustProxy),
   });
   const broadcaster = createBusBroadcaster(bus, logger);
   const attached = new Map<Server, UpgradeListener>();
