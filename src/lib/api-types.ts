@@ -143,6 +143,8 @@ export interface Booking {
   /** Unix seconds when a draft's table hold lapses; null once validated. */
   holdExpiresAt: number | null;
   createdAt: number;
+  /** Grows by one with every write of the booking; UpdateBooking carries it too. */
+  revision: number;
 }
 
 /** GET /api/server_time. */
@@ -311,5 +313,7 @@ export interface BookingUpdateEvent {
   token: string;
   status: BookingStatusCode | null;
   ref: string;
+  /** The booking's revision after the change. */
+  revision: number;
   updatedAt: string;
 }

@@ -29,16 +29,16 @@ describe('booking events', () => {
   test.each([
     ['a confirmed booking', 20],
     ['a booking without status yet', null],
-  ])('publishing %s sends token, status, ref and updatedAt on its channel', async (_label, status) => {
+  ])('publishing %s sends token, status, ref, revision and updatedAt on its channel', async (_label, status) => {
     const broadcaster = recordingBroadcaster();
 
-    await publishBookingUpdate(broadcaster, { token: 'tok', status, ref: 'REF-1' }, new Date('2031-02-03T04:05:06Z'));
+    await publishBookingUpdate(broadcaster, { token: 'tok', status, ref: 'REF-1', revision: 3 }, new Date('2031-02-03T04:05:06Z'));
 
     expect(broadcaster.published).toEqual([
       {
         channel: 'booking.tok',
         event: 'UpdateBooking',
-        data: { token: 'tok', status, ref: 'REF-1', updatedAt: '2031-02-03T04:05:06.000Z' },
+        data: { token: 'tok', status, ref: 'REF-1', revision: 3, updatedAt: '2031-02-03T04:05:06.000Z' },
       },
     ]);
   });

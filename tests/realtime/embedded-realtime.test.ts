@@ -42,9 +42,9 @@ describe('embedded realtime with a pusher-js client', () => {
     await subscribed(pusher, channel);
 
     const received = nextEvent(pusher, channel, UPDATE_BOOKING_EVENT);
-    await publishBookingUpdate(realtime.broadcaster, { token: 'TOK123', status: 20, ref: 'R-1' }, new Date('2030-01-02T03:04:05Z'));
+    await publishBookingUpdate(realtime.broadcaster, { token: 'TOK123', status: 20, ref: 'R-1', revision: 2 }, new Date('2030-01-02T03:04:05Z'));
 
-    expect(await received).toEqual({ token: 'TOK123', status: 20, ref: 'R-1', updatedAt: '2030-01-02T03:04:05.000Z' });
+    expect(await received).toEqual({ token: 'TOK123', status: 20, ref: 'R-1', revision: 2, updatedAt: '2030-01-02T03:04:05.000Z' });
   });
 
   test('a client subscribed to another channel receives nothing', async () => {
@@ -56,7 +56,7 @@ describe('embedded realtime with a pusher-js client', () => {
     const strayEvents = collectEvents(bystander, bookingChannel('OTHER'), UPDATE_BOOKING_EVENT);
 
     const delivered = nextEvent(watcher, bookingChannel('MINE'), UPDATE_BOOKING_EVENT);
-    await publishBookingUpdate(realtime.broadcaster, { token: 'MINE', status: 10, ref: 'R-2' });
+    await publishBookingUpdate(realtime.broadcaster, { token: 'MINE', status: 10, ref: 'R-2', revision: 2 });
     await delivered;
     await delay(150);
 

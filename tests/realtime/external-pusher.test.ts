@@ -63,7 +63,7 @@ describe('realtime with an external Pusher service', () => {
     const api = await fakePusherApi();
     const realtime = externalRealtime(api.port);
 
-    await publishBookingUpdate(realtime.broadcaster, { token: 'EXT1', status: 20, ref: 'R-5' }, new Date('2030-05-06T07:08:09Z'));
+    await publishBookingUpdate(realtime.broadcaster, { token: 'EXT1', status: 20, ref: 'R-5', revision: 2 }, new Date('2030-05-06T07:08:09Z'));
 
     expect(api.requests).toHaveLength(1);
     const [sent] = api.requests as [Recorded];
@@ -72,7 +72,7 @@ describe('realtime with an external Pusher service', () => {
     const body = JSON.parse(sent.body) as { name: string; channels: string[]; data: string };
     expect(body.name).toBe(UPDATE_BOOKING_EVENT);
     expect(body.channels).toEqual([bookingChannel('EXT1')]);
-    expect(JSON.parse(body.data)).toEqual({ token: 'EXT1', status: 20, ref: 'R-5', updatedAt: '2030-05-06T07:08:09.000Z' });
+    expect(JSON.parse(body.data)).toEqual({ token: 'EXT1', status: 20, ref: 'R-5', revision: 2, updatedAt: '2030-05-06T07:08:09.000Z' });
     expect(sent.query.get('auth_key')).toBe(external.key);
     expect(sent.query.get('body_md5')).toBe(createHash('md5').update(sent.body).digest('hex'));
     expect(sent.query.get('auth_signature')).toBe(expectedSignature(sent));

@@ -54,9 +54,9 @@ describe.skipIf(!hasRedis)('realtime through Redis', () => {
     await subscribersOn(topic, 2);
 
     const received = nextEvent(client, channel, UPDATE_BOOKING_EVENT);
-    await publishBookingUpdate(a.realtime.broadcaster, { token: 'FANOUT', status: 25, ref: 'R-9' });
+    await publishBookingUpdate(a.realtime.broadcaster, { token: 'FANOUT', status: 25, ref: 'R-9', revision: 4 });
 
-    expect(await received).toMatchObject({ token: 'FANOUT', status: 25, ref: 'R-9' });
+    expect(await received).toMatchObject({ token: 'FANOUT', status: 25, ref: 'R-9', revision: 4 });
   });
 
   test('instances on different topics do not hear each other', async () => {

@@ -38,20 +38,38 @@ export async function lockMerchantDays(tx: Tx, merchantId: string, localDates: s
   }
 }
 
-/** A draft whose hold has lapsed stops holding its table. */
-export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string): Promise<BookingRow[]> {
+/** The next revision of a booking: every write of a row goes through it. */
+const nextRevision = sql`${bookings.revision} + 1`;
+
+/**
+ * Updates the rows matching `condition` that no other transaction holds locked, and returns them. A
+ * locked row is being written by its owner, who decides about it: waiting for it could deadlock.
+ */
+function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
+  const free = db.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
   return db
     .update(bookings)
-    .set({ holdsTable: false, updatedAt: now })
-    .where(
-      and(
-        isNull(bookings.status),
-        eq(bookings.holdsTable, true),
-        lt(bookings.holdExpiresAt, now),
-        merchantId ? eq(bookings.merchantId, merchantId) : undefined,
-      ),
-    )
+    .set({ ...values, revision: nextRevision })
+    .where(and(inArray(bookings.id, free), condition))
     .returning();
+}
+
+/**
+ * A draft whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
+ * it, and so is `exceptId`, the booking the calling transaction writes itself.
+ */
+export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string, exceptId?: string): Promise<BookingRow[]> {
+  return updateUnlocked(
+    db,
+    and(
+      isNull(bookings.status),
+      eq(bookings.holdsTable, true),
+      lt(bookings.holdExpiresAt, now),
+      merchantId ? eq(bookings.merchantId, merchantId) : undefined,
+      exceptId ? ne(bookings.id, exceptId) : undefined,
+    )!,
+    { holdsTable: false, updatedAt: now },
+  );
 }
 
 /** Longest booking a merchant may define (merchant-definition.ts): bounds how far back an overlapping booking can start. */
@@ -166,10 +184,20 @@ export async function insertBooking(db: Queryable, values: NewBooking): Promise<
   return row;
 }
 
-/** Updates a booking by id and returns it. */
-export async function updateBooking(db: Queryable, id: string, values: Partial<NewBooking>): Promise<BookingRow> {
-  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
-  if (!row) throw new Error('booking update matched nothing');
+/**
+ * Writes a booking as read at `seen.revision` and moves it to the next revision; undefined when the
+ * row is gone or was written meanwhile (then nothing is written).
+ */
+export async function updateBooking(
+  db: Queryable,
+  seen: Pick<BookingRow, 'id' | 'revision'>,
+  values: Omit<Partial<NewBooking>, 'revision'>,
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...values, revision: nextRevision })
+    .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
+    .returning();
   return row;
 }
 
@@ -219,18 +247,24 @@ export async function findOverlappingUserBooking(
   return row;
 }
 
-/** Confirmed bookings whose time and duration have passed become finished; returns them. */
+/** Confirmed bookings whose time and duration have passed become finished (those being written are left to their writer); returns them. */
 export async function finishPastBookings(db: Queryable, now: Date): Promise<BookingRow[]> {
-  return db
-    .update(bookings)
-    .set({ status: 30, holdsTable: false, updatedAt: now })
-    .where(and(eq(bookings.status, 20), lt(bookings.endsAt, now)))
-    .returning();
+  return updateUnlocked(db, and(eq(bookings.status, 20), lt(bookings.endsAt, now))!, { status: 30, holdsTable: false, updatedAt: now });
 }
 
 /** Reads a booking and locks its row until the transaction ends. */
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+/** Reads a booking by its token (of one merchant, or any when merchantId is undefined) and locks its row until the transaction ends. */
+export async function lockBookingByToken(tx: Tx, token: string, merchantId: string | undefined): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.token, token), merchantId === undefined ? undefined : eq(bookings.merchantId, merchantId)))
+    .for('update');
   return row;
 }
 

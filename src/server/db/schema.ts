@@ -263,6 +263,9 @@ export const bookings = pgTable(
     cancelMessage: text('cancel_message'),
     lang: text('lang').notNull().default('fr'),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
+    // 1 when inserted, one more at every write (sweeps too): UpdateBooking carries it, and a write
+    // conditioned on it cannot overwrite a change it did not see.
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,6 +19,7 @@ export interface BookingFacts {
   validatedAt: Date | null;
   holdExpiresAt: Date | null;
   createdAt: Date;
+  revision: number;
 }
 
 /** What the view needs of the merchant. */
@@ -70,6 +71,8 @@ export interface BookingView {
   } | null;
   holdExpiresAt: number | null;
   createdAt: number;
+  /** Grows with every write of the booking (UpdateBooking carries it too). */
+  revision: number;
 }
 
 const gifByStatus: Record<string, string> = {
@@ -152,5 +155,6 @@ export function toBookingView(input: {
       : null,
     holdExpiresAt: status === null && booking.holdExpiresAt ? seconds(booking.holdExpiresAt) : null,
     createdAt: seconds(booking.createdAt),
+    revision: booking.revision,
   };
 }

@@ -2,7 +2,13 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pacingAllows, pickTable, type TableHold, type TableInfo } from '../domain/availability.ts';
-import { holdsTable, nextStatus, type BookingAction, type BookingStatusCode, type CancelReason } from '../domain/booking-status.ts';
+import {
+  holdsTable,
+  nextStatus,
+  type BookingAction,
+  type BookingStatusCode,
+  type CancelReason,
+} from '../domain/booking-status.ts';
 import { toBookingView, type BookingView } from '../domain/booking-view.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Lang } from '../domain/lang.ts';
@@ -13,13 +19,13 @@ import {
   EXCLUSION_VIOLATION,
   UNIQUE_VIOLATION,
   findBookingByToken,
-  findBookingByTokenOnly,
   findCurrentBooking,
   findOverlappingUserBooking,
   finishPastBookings,
   insertBooking,
   liveHolds,
   lockBooking,
+  lockBookingByToken,
   lockDiner,
   listHolds,
   lockMerchantDays,
@@ -27,6 +33,7 @@ import {
   sqlStateOf,
   updateBooking,
   type BookingRow,
+  type NewBooking,
   type Tx,
 } from '../db/booking-store.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
@@ -119,6 +126,27 @@ export function createBookingService(deps: BookingServiceDeps) {
     return booking;
   }
 
+  /** Locks the booking `token` names (of the merchant, or any merchant when undefined) for the transaction. */
+  async function lockByToken(tx: Tx, token: string, merchantId: string | undefined): Promise<BookingRow> {
+    const booking = await lockBookingByToken(tx, token, merchantId);
+    if (!booking) throw new DomainError('booking_not_found');
+    return booking;
+  }
+
+  /** Writes a booking read (and locked) in this transaction; its revision guards against any write it did not see. */
+  async function save(tx: Tx, seen: BookingRow, values: Omit<Partial<NewBooking>, 'revision'>): Promise<BookingRow> {
+    const row = await updateBooking(tx, seen, values);
+    if (!row) throw new DomainError('booking_changed');
+    return row;
+  }
+
+  /** Whether the diner may still edit the booking (change, comment): not once it ended, only its owner. */
+  function assertEditable(booking: BookingRow, user: SessionUser | undefined): void {
+    if (booking.status === 25 || booking.status === 40) throw new DomainError('canceled');
+    if (booking.status === 30) throw new DomainError('already_done');
+    assertMayChange(booking, user);
+  }
+
   /** A booking that belongs to a diner is changed only with that diner's bearer (or its guest session). */
   function assertMayChange(booking: BookingRow, user: SessionUser | undefined): void {
     if (user?.sessionBookingId && user.sessionBookingId !== booking.id) throw new DomainError('booking_forbidden');
@@ -139,7 +167,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const { merchant } = floor;
     const date = localDateOf(request.at, merchant.timezone);
     const { from, to } = holdsWindow(floor, date);
-    await releaseExpiredDrafts(tx, now, merchant.id);
+    await releaseExpiredDrafts(tx, now, merchant.id, excludeBookingId);
     const holds = await listHolds(tx, merchant.id, from, to, now);
     const ctx = dayContext(floor, date, now, holds);
     if (!pacingAllows(ctx, request.at, request.clientCount, excludeBookingId)) {
@@ -174,18 +202,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     assertMerchantBookable(floor);
     assertZone(floor, request.zoneId);
     assertPartySize(floor, request.zoneId, request.clientCount);
-    const existing = request.token ? await loadBooking(floor, request.token) : undefined;
-    if (existing) {
-      if (existing.status === 25 || existing.status === 40) throw new DomainError('canceled');
-      if (existing.status === 30) throw new DomainError('already_done');
-      assertMayChange(existing, request.user);
-    }
-    assertBookableTime(floor, request.at, now);
+    // A new booking is refused before any transaction; a change first says what is wrong with the booking.
+    if (!request.token) assertBookableTime(floor, request.at, now);
     const { merchant } = floor;
     const localDate = localDateOf(request.at, merchant.timezone);
     const endsAt = new Date(request.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE);
 
     const booking = await write(async (tx) => {
+      // Lock order (every booking write): the booking's row, then its merchant days.
+      const existing = request.token ? await lockByToken(tx, request.token, merchant.id) : undefined;
+      if (existing) {
+        assertEditable(existing, request.user);
+        assertBookableTime(floor, request.at, now);
+      }
       await lockMerchantDays(tx, merchant.id, existing ? [localDate, existing.localDate] : [localDate]);
       const table = await claimTable(tx, floor, request, now, existing?.id);
       const values = {
@@ -200,7 +229,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       };
       if (existing) {
         const status = existing.status as BookingStatusCode | null;
-        return updateBooking(tx, existing.id, {
+        return save(tx, existing, {
           ...values,
           // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
           status: status === 20 && !merchant.settings.autoConfirm ? 10 : status,
@@ -237,23 +266,29 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function validate(slug: string, token: string, user: SessionUser): Promise<BookingRow> {
     const now = deps.now();
     const floor = await loadFloor(slug);
+    // The status a booking as read may take, or why it may not (checked before, then again on the locked row).
+    const validation = (booking: BookingRow): BookingStatusCode => {
+      const status = nextStatus(booking.status as BookingStatusCode | null, 'validate', {
+        autoConfirm: floor.merchant.settings.autoConfirm,
+      });
+      assertMayChange(booking, user);
+      if (!user.phone) throw new DomainError('no_phone');
+      assertMerchantBookable(floor);
+      if (booking.startsAt.getTime() < now.getTime() + floor.merchant.settings.minLeadMinutes * MINUTE) {
+        throw new DomainError('last_minute_booking_not_allowed');
+      }
+      return status;
+    };
     const booking = await loadBooking(floor, token);
-    const status = nextStatus(booking.status as BookingStatusCode | null, 'validate', {
-      autoConfirm: floor.merchant.settings.autoConfirm,
-    });
-    assertMayChange(booking, user);
-    if (!user.phone) throw new DomainError('no_phone');
-    assertMerchantBookable(floor);
-    if (booking.startsAt.getTime() < now.getTime() + floor.merchant.settings.minLeadMinutes * MINUTE) {
-      throw new DomainError('last_minute_booking_not_allowed');
-    }
+    validation(booking);
 
     const validated = await write(async (tx) => {
       // One diner's validations run one at a time, so two overlapping bookings cannot both pass the check.
       await lockDiner(tx, user.id);
-      await lockMerchantDays(tx, floor.merchant.id, [booking.localDate]);
       const fresh = await lockBooking(tx, booking.id);
-      if (!fresh || fresh.status !== null) throw new DomainError('already_done');
+      if (!fresh) throw new DomainError('booking_not_found');
+      const status = validation(fresh);
+      await lockMerchantDays(tx, floor.merchant.id, [fresh.localDate]);
       if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
       let tableId = fresh.tableId;
       let zoneId = fresh.zoneId;
@@ -264,7 +299,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         tableId = table.id;
         zoneId = table.zoneId;
       }
-      return updateBooking(tx, fresh.id, {
+      return save(tx, fresh, {
         status,
         userId: user.id,
         tableId,
@@ -282,24 +317,30 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** The diner cancels their booking (status 40, reason client_cancel). */
   async function cancelByClient(slug: string, token: string, user: SessionUser | undefined): Promise<BookingRow> {
     const floor = await loadFloor(slug);
-    const booking = await loadBooking(floor, token);
-    assertMayChange(booking, user);
-    return transition(booking, 'client_cancel', { autoConfirm: floor.merchant.settings.autoConfirm }, { reason: 'client_cancel' });
+    return transition(token, floor.merchant.id, 'client_cancel', { reason: 'client_cancel' }, (booking) => {
+      assertMayChange(booking, user);
+      nextStatus(booking.status as BookingStatusCode | null, 'client_cancel', { autoConfirm: floor.merchant.settings.autoConfirm });
+    });
   }
 
-  /** Applies a lifecycle action to a booking and records why it ended, when it ends. */
+  /**
+   * Applies a lifecycle action (not validate) to the booking `token` names, on its locked row, and records
+   * why it ended, when it ends; `check` may refuse it first.
+   */
   async function transition(
-    booking: BookingRow,
-    action: BookingAction,
-    opts: { autoConfirm: boolean },
+    token: string,
+    merchantId: string | undefined,
+    action: Exclude<BookingAction, 'validate'>,
     cancel?: { reason: CancelReason; message?: string },
+    check?: (booking: BookingRow, now: Date) => void,
   ): Promise<BookingRow> {
     const now = deps.now();
     const updated = await write(async (tx) => {
-      const fresh = await lockBooking(tx, booking.id);
-      if (!fresh) throw new DomainError('booking_not_found');
-      const status = nextStatus(fresh.status as BookingStatusCode | null, action, opts);
-      return updateBooking(tx, fresh.id, {
+      const fresh = await lockByToken(tx, token, merchantId);
+      check?.(fresh, now);
+      // autoConfirm only bears on validate.
+      const status = nextStatus(fresh.status as BookingStatusCode | null, action, { autoConfirm: false });
+      return save(tx, fresh, {
         status,
         holdsTable: holdsTable(status) && fresh.holdsTable,
         holdExpiresAt: null,
@@ -317,32 +358,45 @@ export function createBookingService(deps: BookingServiceDeps) {
     action: 'confirm' | 'refuse' | 'cancel' | 'finish',
     cancel?: { reason: CancelReason; message?: string },
   ): Promise<BookingRow> {
-    const booking = await findBookingByTokenOnly(db, token);
-    if (!booking) throw new DomainError('booking_not_found');
-    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, booking.merchantId));
-    const opts = { autoConfirm: merchant?.settings.autoConfirm ?? false };
-    const lifecycleAction: BookingAction = action === 'cancel' ? 'restaurant_cancel' : action;
-    return transition(booking, lifecycleAction, opts, action === 'refuse' || action === 'cancel' ? cancel : undefined);
+    const lifecycleAction = action === 'cancel' ? 'restaurant_cancel' : action;
+    return transition(token, undefined, lifecycleAction, action === 'refuse' || action === 'cancel' ? cancel : undefined);
   }
 
   /** Sets the diner's comment. */
   async function setComment(slug: string, token: string, comment: string, user: SessionUser | undefined): Promise<BookingRow> {
     const floor = await loadFloor(slug);
-    const booking = await loadBooking(floor, token);
-    if (booking.status === 25 || booking.status === 40) throw new DomainError('canceled');
-    if (booking.status === 30) throw new DomainError('already_done');
-    assertMayChange(booking, user);
-    const updated = await updateBooking(db, booking.id, { comment, updatedAt: deps.now() });
+    const updated = await write(async (tx) => {
+      const fresh = await lockByToken(tx, token, floor.merchant.id);
+      assertEditable(fresh, user);
+      return save(tx, fresh, { comment, updatedAt: deps.now() });
+    });
     return changed(updated);
   }
 
   /** Ties a booking to the signed-in diner (after sign-in or guest details). */
   async function attachUser(slug: string, token: string, user: SessionUser): Promise<BookingRow> {
     const floor = await loadFloor(slug);
-    const booking = await loadBooking(floor, token);
-    assertMayChange(booking, user);
-    if (booking.userId === user.id) return booking;
-    return changed(await updateBooking(db, booking.id, { userId: user.id, updatedAt: deps.now() }));
+    const attached = await write(async (tx) => {
+      const fresh = await lockByToken(tx, token, floor.merchant.id);
+      assertMayChange(fresh, user);
+      if (fresh.userId === user.id) return undefined;
+      return save(tx, fresh, { userId: user.id, updatedAt: deps.now() });
+    });
+    return attached ? changed(attached) : loadBooking(floor, token);
+  }
+
+  /** Finishes a confirmed booking whose time has passed, unless another write got there first; the booking as it then is. */
+  async function finishIfPast(booking: BookingRow): Promise<BookingRow> {
+    const now = deps.now();
+    let finished = false;
+    const current = await write(async (tx) => {
+      const fresh = await lockBooking(tx, booking.id);
+      if (!fresh) throw new DomainError('booking_not_found');
+      if (fresh.status !== 20 || fresh.endsAt >= now) return fresh;
+      finished = true;
+      return save(tx, fresh, { status: 30, holdsTable: false, holdExpiresAt: null, updatedAt: now });
+    });
+    return finished ? changed(current) : current;
   }
 
   /**
@@ -353,9 +407,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const floor = await loadFloor(slug);
     let booking = await loadBooking(floor, token);
     if (reader) assertMayChange(booking, reader);
-    if (booking.status === 20 && booking.endsAt < deps.now()) {
-      booking = await transition(booking, 'finish', { autoConfirm: floor.merchant.settings.autoConfirm });
-    }
+    if (booking.status === 20 && booking.endsAt < deps.now()) booking = await finishIfPast(booking);
     return { floor, booking };
   }
 
