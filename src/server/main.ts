@@ -72,7 +72,11 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     sms: createOutboxSmsSender(path.join(config.dataDir, 'outbox', 'sms'), (line) => app.log.info(line)),
     siteUrl: config.siteUrl ?? baseUrl,
-    onMerchantChange: () => site.rebuildSoon(),
+    // BUILD_SITE=never: the site is someone else's to build (a static host's CI), at start and after imports alike.
+    onMerchantChange:
+      config.buildSite === 'never'
+        ? (slug) => app.log.info(`merchant ${slug} changed: site not rebuilt (BUILD_SITE=never); run npm run build`)
+        : () => site.rebuildSoon(),
   });
 
   if (config.importDemo === 'auto' && (await listMerchants(database.db)).length === 0) {
