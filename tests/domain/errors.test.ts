@@ -14,6 +14,7 @@ describe('httpStatusOf', () => {
     ['no_seats_available', 409],
     ['already_done', 409],
     ['canceled', 409],
+    ['booking_time_passed', 409],
     ['booking_changed', 409],
     ['invalid_transition', 409],
     ['user_booking_limit_reached', 409],
@@ -33,7 +34,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(24);
+    expect(Object.keys(httpStatusOf)).toHaveLength(25);
   });
 });
 

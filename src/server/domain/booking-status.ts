@@ -62,3 +62,17 @@ export function holdsTable(status: BookingStatusCode | null): boolean {
 export function isFinishedOrCancelled(status: BookingStatusCode | null): boolean {
   return status === 25 || status === 30 || status === 40;
 }
+
+/** The actions a booking's own time ends (see assertNotBegun). */
+export type TimedAction = 'confirm' | 'client_cancel' | 'change';
+
+/**
+ * Once a booking's time has come the restaurant no longer confirms it, and the diner no longer cancels
+ * or changes it once it is firm (pending or confirmed), so a no-show stays one; throws booking_time_passed.
+ */
+export function assertNotBegun(action: TimedAction, booking: { status: number | null; startsAt: Date }, now: Date): void {
+  if (booking.startsAt.getTime() > now.getTime()) return;
+  if (action === 'confirm' || booking.status === 10 || booking.status === 20) {
+    throw new DomainError('booking_time_passed', { action }, `The booking's time has come; cannot ${action}`);
+  }
+}

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'last_minute_booking_not_allowed'
   | 'already_done'
   | 'canceled'
+  | 'booking_time_passed'
   | 'booking_changed'
   | 'no_phone'
   | 'booking_not_found'
@@ -37,6 +38,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   no_seats_available: 409,
   already_done: 409,
   canceled: 409,
+  booking_time_passed: 409,
   booking_changed: 409,
   invalid_transition: 409,
   user_booking_limit_reached: 409,

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pacingAllows, pickTable, type TableHold, type TableInfo } from '../domain/availability.ts';
 import {
+  assertNotBegun,
   holdsTable,
   nextStatus,
   type BookingAction,
@@ -213,6 +214,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       const existing = request.token ? await lockByToken(tx, request.token, merchant.id) : undefined;
       if (existing) {
         assertEditable(existing, request.user);
+        assertNotBegun('change', existing, now);
         assertBookableTime(floor, request.at, now);
       }
       await lockMerchantDays(tx, merchant.id, existing ? [localDate, existing.localDate] : [localDate]);
@@ -314,12 +316,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     return changed(validated);
   }
 
-  /** The diner cancels their booking (status 40, reason client_cancel). */
+  /** The diner cancels their booking (status 40, reason client_cancel), not once its time has come. */
   async function cancelByClient(slug: string, token: string, user: SessionUser | undefined): Promise<BookingRow> {
     const floor = await loadFloor(slug);
-    return transition(token, floor.merchant.id, 'client_cancel', { reason: 'client_cancel' }, (booking) => {
+    return transition(token, floor.merchant.id, 'client_cancel', { reason: 'client_cancel' }, (booking, now) => {
       assertMayChange(booking, user);
       nextStatus(booking.status as BookingStatusCode | null, 'client_cancel', { autoConfirm: floor.merchant.settings.autoConfirm });
+      assertNotBegun('client_cancel', booking, now);
     });
   }
 
@@ -340,6 +343,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       check?.(fresh, now);
       // autoConfirm only bears on validate.
       const status = nextStatus(fresh.status as BookingStatusCode | null, action, { autoConfirm: false });
+      if (action === 'confirm') assertNotBegun('confirm', fresh, now);
       return save(tx, fresh, {
         status,
         holdsTable: holdsTable(status) && fresh.holdsTable,
