@@ -15,6 +15,7 @@ import { installErrorHandler } from './routes/error-handler.ts';
 import { merchantRoutes } from './routes/merchant-routes.ts';
 import { realtimeRoutes } from './routes/realtime-routes.ts';
 import { createRequestUser } from './routes/request-user.ts';
+import { securityHeaders } from './routes/security-headers.ts';
 import { siteRoutes } from './routes/site-routes.ts';
 import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
@@ -64,6 +65,8 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     // One log line per request costs more than the request itself on the hot booking calls.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First: its hooks must run for every route, error and not-found answer.
+  await app.register(securityHeaders);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

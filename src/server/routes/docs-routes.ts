@@ -13,6 +13,22 @@ merchant_closed, invalid_transition, unauthenticated, not_found, rate_limited). 
 Times are unix seconds; dates are merchant-local YYYY-MM-DD. Every change of a booking is published as
 event \`UpdateBooking\` on the public Pusher channel \`booking.{token}\`.`;
 
+/**
+ * Content-Security-Policy of the rendered docs: Swagger UI's own files only (it has no inline script), its inline
+ * styles, calls to this server for "Try it out"; nobody may frame it.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
 /** Registers /api/openapi.json and the rendered docs at /api/docs. */
 export const docsRoutes = fp(async (app: FastifyInstance) => {
   await app.register(fastifySwagger, {
@@ -27,6 +43,6 @@ export const docsRoutes = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });

@@ -1,47 +1,66 @@
-/** Serves the built static site and merchant images, with the headers pages need (CSP, caching). */
+/** Serves the built static site and merchant images, with the headers pages need (CSP, who may frame them, caching). */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Content-Security-Policy of every page: no inline script, no foreign script; embeddable in any site's iframe. */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss: https:",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "frame-ancestors *",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** The Content-Security-Policy of a page, with who may frame it: no inline script, no foreign script. */
+function pageCsp(frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss: https:",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Content-Security-Policy of the booking pages and every page but the password ones: embeddable in any site's iframe. */
+export const PAGE_CSP = pageCsp('*');
+
+/** Content-Security-Policy of the pages where a diner types a password: no other site may frame them (clickjacking). */
+export const PASSWORD_PAGE_CSP = pageCsp("'none'");
+
+/**
+ * The pages where a password is typed or a reset asked for. The sign-in choice, the guest form and onboarding stay
+ * embeddable: a diner booking inside a restaurant's iframe validates as a guest there.
+ */
+const PASSWORD_PAGES = new Set(['auth/login/index.html', 'auth/register/index.html', 'auth/forgot_password/index.html']);
 
 /** Content-Security-Policy of imported images: nothing runs, nothing loads. */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const tokenRoutes = ['validate', 'booking_complete'] as const;
 
-function setSiteHeaders(reply: FastifyReply, sentPath: string): void {
+/** Sets the headers of a file of the site (helmet has set the others: nosniff, referrer policy, no framing, a CSP for answers). */
+function setSiteHeaders(reply: FastifyReply, siteDir: string, sentPath: string): void {
   // A precompressed copy (app.js.br) is sent with the headers of the file it stands for.
   const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
-  if (filePath.endsWith('.html')) {
-    reply.header('content-security-policy', PAGE_CSP);
+  const sitePath = path.relative(siteDir, path.resolve(siteDir, filePath)).split(path.sep).join('/');
+  if (sitePath.endsWith('.html')) {
+    const password = PASSWORD_PAGES.has(sitePath);
+    reply.header('content-security-policy', password ? PASSWORD_PAGE_CSP : PAGE_CSP);
+    // frame-ancestors says who may frame the page; X-Frame-Options would forbid it in older browsers.
+    if (!password) reply.removeHeader('x-frame-options');
     // Pages are cheap to revalidate and must change as soon as the site is rebuilt.
     reply.header('cache-control', 'public, max-age=0, must-revalidate');
-  } else if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
+  } else if (sitePath.startsWith('_astro/')) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
-  } else if (filePath.endsWith('sw.js')) {
+  } else if (sitePath === 'sw.js') {
+    // A worker runs under the CSP of its own script's answer: the service worker keeps the pages' freedoms.
+    reply.removeHeader('content-security-policy');
     reply.header('cache-control', 'no-cache');
   } else {
     reply.header('cache-control', 'public, max-age=3600');
   }
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
 }
 
 /** Registers the site (when built) and /media; unknown page paths get the site's not-found page. */
@@ -55,9 +74,10 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     // Imported images are content-addressed: a new image gets a new name.
     setHeaders: (reply) => {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
       // An imported SVG opened on its own must not run script on our origin.
       reply.header('content-security-policy', MEDIA_CSP);
+      // A restaurant's own site may show its logo from here, as before helmet's same-origin default.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 
@@ -76,12 +96,12 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     redirect: false,
     // Scripts and styles have .br/.gz copies written by the build (scripts/precompress-site.ts); others are sent as they are.
     preCompressed: true,
-    setHeaders: setSiteHeaders,
+    setHeaders: (reply, sentPath) => setSiteHeaders(reply, siteDir, sentPath),
   });
 
   const sendPage = (reply: FastifyReply, file: string, status = 200) => {
     reply.code(status);
-    setSiteHeaders(reply, file);
+    setSiteHeaders(reply, siteDir, file);
     return reply.sendFile(file, siteDir);
   };
 
