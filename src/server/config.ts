@@ -42,6 +42,7 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Couvert <no-reply@localhost>'),
   SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SIGNIN_LIMIT_PER_EMAIL_AND_ADDRESS: z.coerce.number().int().min(1).default(10),
   SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -93,7 +94,13 @@ export interface Config {
     refreshTtlSeconds: number;
     smtpUrl?: string;
     mailFrom: string;
-    limits: { signInPerEmail: number; signInPerAddress: number; resetPerEmail: number; resetPerAddress: number };
+    limits: {
+      signInPerEmail: number;
+      signInPerEmailAndAddress: number;
+      signInPerAddress: number;
+      resetPerEmail: number;
+      resetPerAddress: number;
+    };
     google?: { issuer: string; clientId: string; clientSecret: string };
     facebook?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
     apple: boolean;
@@ -144,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailFrom: e.MAIL_FROM,
       limits: {
         signInPerEmail: e.SIGNIN_LIMIT_PER_EMAIL,
+        signInPerEmailAndAddress: e.SIGNIN_LIMIT_PER_EMAIL_AND_ADDRESS,
         signInPerAddress: e.SIGNIN_LIMIT_PER_ADDRESS,
         resetPerEmail: e.RESET_LIMIT_PER_EMAIL,
         resetPerAddress: e.RESET_LIMIT_PER_ADDRESS,

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   const accounts = accountOptionsFrom(config, baseUrl, (line) => app.log.info(line));
   const { app, bookings } = await createServer({
     accounts,
+    rateLimitRedisUrl: config.redisUrl,
     db: database.db,
     realtime,
     holdMinutes: config.holdMinutes,
@@ -106,7 +107,6 @@ async function main(): Promise<void> {
     await localAdmin.close();
     // Live sockets first: app.close() waits for open connections.
     await realtime.close();
-    await accounts.rateLimiter?.close();
     accounts.mailer?.close();
     await app.close();
     await database.close();

@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { publishBookingUpdate } from './realtime/booking-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { AccountOptions } from './auth/account-settings.ts';
+import { registerRateLimits } from './auth/rate-limit.ts';
 import { accountsPlugin } from './routes/accounts-plugin.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { bookingRoutes } from './routes/booking-routes.ts';
@@ -47,6 +48,8 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Accounts and sign-in: public URL, OAuth client, token lifetimes, mailer, rate limiter, social providers (all defaulted). */
   accounts?: AccountOptions;
+  /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
+  rateLimitRedisUrl?: string;
 }
 
 /** The server and the booking service it runs on (exposed for the sweeper and tests). */
@@ -89,6 +92,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     },
   });
   const requestUser = createRequestUser(deps.db, now);
+  await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
 
   await app.register(docsRoutes);
   await app.register(healthRoutes, { db: deps.db });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../src/server/auth/rate-limit.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { rateLimit, registerRateLimits, type RateLimit } from '../../src/server/auth/rate-limit.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let t: TestServer;
@@ -8,11 +9,14 @@ const CLIENT = { client_id: 'couvert-web', client_secret: 'couvert-web-secret' }
 const PASSWORD = 'a long and rare passphrase';
 
 beforeAll(async () => {
-  // The embedded defaults: 10 sign-ins per email and 50 per address every 15 minutes; 3 resets per email and 20 per address an hour.
+  // The embedded defaults: 10 sign-ins per email and address and 50 per address every 15 minutes, slowed past
+  // 10 failures per email; 3 resets per email and 20 per address an hour.
   // As behind the load balancer: the proxy's X-Forwarded-For names each client.
   t = await startTestServer({ demo: false, trustProxy: true });
-  const registered = await t.post('/api/front/user/register', { firstname: 'Rita', lastname: 'Limit', email: 'rita@example.test', phone: '+33612345678', password: PASSWORD });
-  expect(registered.status).toBe(200);
+  for (const email of ['rita@example.test', 'owner@example.test', 'paul@example.test']) {
+    const registered = await t.post('/api/front/user/register', { firstname: 'Rita', lastname: 'Limit', email, phone: '+33612345678', password: PASSWORD });
+    expect(registered.status).toBe(200);
+  }
 }, 60_000);
 afterAll(() => t.close());
 
@@ -21,25 +25,62 @@ const signIn = (username: string, password: string, ip = '203.0.113.7') =>
 const forgot = (email: string, ip = '198.51.100.9') =>
   t.post('/api/user/forgot_password', { email, return_url: `${t.publicUrl}/auth/login` }, { headers: { 'x-forwarded-for': ip } });
 
-describe('sign-in is rate-limited per email and per address', () => {
-  test('the 11th attempt on one email within 15 minutes is a 429 with Retry-After, even with the right password', async () => {
-    for (let i = 0; i < 10; i++) expect((await signIn('rita@example.test', 'wrong password', `192.0.2.${i}`)).status).toBe(400);
+/** Runs `work` as if `minutes` had passed (the limits' stores read the system clock, not the test clock). */
+async function later<T>(minutes: number, work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + minutes * 60_000 });
+  try {
+    return await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** How long `work` took, in milliseconds. */
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await work();
+  return [value, performance.now() - start];
+}
+
+describe('sign-in is refused per address and per email and address, and only slowed per email', () => {
+  test('wrong passwords for one email from many addresses slow its owner down but never lock them out', async () => {
+    for (let i = 0; i < 12; i++) expect((await signIn('owner@example.test', 'wrong password', `192.0.2.${i}`)).status).toBe(400);
+    const [owner, ms] = await timed(() => signIn('owner@example.test', PASSWORD, '192.0.2.200'));
+    expect(owner.status).toBe(200);
+    // 12 failures, slowing from the 10th: 3 s.
+    expect(ms).toBeGreaterThanOrEqual(2_900);
+    // A wrong guess waits as long: the delay comes before the password is checked.
+    const [guess, guessMs] = await timed(() => signIn('owner@example.test', 'wrong password', '192.0.2.201'));
+    expect(guess.status).toBe(400);
+    expect(guessMs).toBeGreaterThanOrEqual(2_900);
+  }, 30_000);
+
+  test('an email with few failures is not slowed', async () => {
+    expect((await signIn('paul@example.test', 'wrong password', '192.0.2.150')).status).toBe(400);
+    const [answer, ms] = await timed(() => signIn('paul@example.test', PASSWORD, '192.0.2.150'));
+    expect(answer.status).toBe(200);
+    expect(ms).toBeLessThan(900);
+  });
+
+  test('the 11th attempt on one email from one address within 15 minutes is a 429 with Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 10; i++) expect((await signIn('rita@example.test', 'wrong password', '192.0.2.99')).status).toBe(400);
     const refused = await signIn('rita@example.test', PASSWORD, '192.0.2.99');
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('rate_limited');
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    t.clock.advance(16);
-    expect((await signIn('rita@example.test', PASSWORD, '192.0.2.99')).status).toBe(200);
-  });
+    // Its owner, from their own address, gets in (slowed: the email has 10 failures).
+    expect((await signIn('rita@example.test', PASSWORD, '192.0.2.98')).status).toBe(200);
+    expect((await later(16, () => signIn('rita@example.test', PASSWORD, '192.0.2.99'))).status).toBe(200);
+  }, 30_000);
 
   test('the 51st attempt from one address is a 429, whichever emails it tries', async () => {
     for (let i = 0; i < 50; i++) expect((await signIn(`guess${i}@example.test`, 'x', '203.0.113.50')).status).toBe(400);
-    const refused = await signIn('rita@example.test', PASSWORD, '203.0.113.50');
+    const refused = await signIn('paul@example.test', PASSWORD, '203.0.113.50');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await signIn('rita@example.test', PASSWORD, '203.0.113.51')).status).toBe(200);
+    expect((await signIn('paul@example.test', PASSWORD, '203.0.113.51')).status).toBe(200);
   });
 });
 
@@ -50,8 +91,7 @@ describe('forgot_password is rate-limited per email and per address', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, error_code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    t.clock.advance(61);
-    expect((await forgot('someone@example.test', '198.51.100.201')).status).toBe(200);
+    expect((await later(61, () => forgot('someone@example.test', '198.51.100.201'))).status).toBe(200);
   });
 
   test('the 21st request from one address within an hour is a 429', async () => {
@@ -60,56 +100,66 @@ describe('forgot_password is rate-limited per email and per address', () => {
   });
 });
 
-const limiters: Array<[string, () => RateLimiter]> = [['in memory', () => createMemoryRateLimiter()]];
-if (process.env.REDIS_URL) {
-  limiters.push(['in Redis', () => createRedisRateLimiter(process.env.REDIS_URL!, { prefix: `couvert-test:${randomBytes(6).toString('hex')}:` })]);
+const stores: Array<[string, string | undefined]> = [['in memory', undefined]];
+if (process.env.REDIS_URL) stores.push(['in Redis', process.env.REDIS_URL]);
+
+/** A bare server with the rate-limit plugin; `key` header names the key. */
+async function limitsApp(redisUrl: string | undefined, nameSpace: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerRateLimits(app, { redisUrl, nameSpace });
+  return app;
 }
 
-describe.each(limiters)('a rate limiter %s', (_name, make) => {
-  let limiter: RateLimiter;
-  beforeAll(() => {
-    limiter = make();
+/** A request whose key is `key` (as the plugin reads one outside a route). */
+const requestFor = (key: string) => ({ headers: { key }, routeOptions: { config: {} } }) as never;
+const keyHeader = (request: { headers: Record<string, unknown> }) => String(request.headers.key);
+
+describe.each(stores)('a rate limit %s', (_name, redisUrl) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await limitsApp(redisUrl, `couvert-test:${randomBytes(6).toString('hex')}:`);
   });
-  afterAll(() => limiter.close());
+  afterAll(() => app.close());
 
   test('allows up to the limit in a window, then refuses with the seconds left', async () => {
-    const policy = { limit: 3, windowSeconds: 60 };
-    const decisions = [];
-    for (let i = 0; i < 4; i++) decisions.push(await limiter.hit('k1', policy));
-    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
-    expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
-    expect(decisions[3]!.retryAfterSeconds).toBeGreaterThan(0);
-    expect(decisions[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    const limit = rateLimit(app, 'a', { limit: 3, windowSeconds: 60 }, keyHeader);
+    const waits = [];
+    for (let i = 0; i < 4; i++) waits.push(await limit.hit(requestFor('k1')));
+    expect(waits.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    expect(waits[3]).toBeGreaterThan(0);
+    expect(waits[3]).toBeLessThanOrEqual(60);
   });
 
-  test('counts keys apart, and forgets a key on reset', async () => {
-    const policy = { limit: 1, windowSeconds: 60 };
-    expect((await limiter.hit('k2', policy)).allowed).toBe(true);
-    expect((await limiter.hit('k3', policy)).allowed).toBe(true);
-    expect((await limiter.hit('k2', policy)).allowed).toBe(false);
-    await limiter.reset('k2');
-    expect((await limiter.hit('k2', policy)).allowed).toBe(true);
+  test('counts keys apart, and reads a count without adding to it', async () => {
+    const limit = rateLimit(app, 'b', { limit: 1, windowSeconds: 60 }, keyHeader);
+    expect(await limit.hit(requestFor('k2'))).toBeUndefined();
+    expect(await limit.hit(requestFor('k3'))).toBeUndefined();
+    expect(await limit.hit(requestFor('k2'))).toBeGreaterThan(0);
+    expect(await limit.count(requestFor('k3'))).toBe(1);
+    expect(await limit.count(requestFor('k3'))).toBe(1);
+    expect(await limit.count(requestFor('k9'))).toBe(0);
   });
 
   test('a new window starts once the old one is over', async () => {
-    const policy = { limit: 1, windowSeconds: 1 };
-    expect((await limiter.hit('k4', policy)).allowed).toBe(true);
-    expect((await limiter.hit('k4', policy)).allowed).toBe(false);
+    const limit = rateLimit(app, 'c', { limit: 1, windowSeconds: 1 }, keyHeader);
+    expect(await limit.hit(requestFor('k4'))).toBeUndefined();
+    expect(await limit.hit(requestFor('k4'))).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await limiter.hit('k4', policy)).allowed).toBe(true);
+    expect(await limit.hit(requestFor('k4'))).toBeUndefined();
   });
 });
 
 describe('two servers sharing Redis share their counts', () => {
   test.runIf(!!process.env.REDIS_URL)('attempts through one count on the other', async () => {
-    const prefix = `couvert-test:${randomBytes(6).toString('hex')}:`;
-    const a = createRedisRateLimiter(process.env.REDIS_URL!, { prefix });
-    const b = createRedisRateLimiter(process.env.REDIS_URL!, { prefix });
+    const nameSpace = `couvert-test:${randomBytes(6).toString('hex')}:`;
+    const a = await limitsApp(process.env.REDIS_URL, nameSpace);
+    const b = await limitsApp(process.env.REDIS_URL, nameSpace);
     try {
       const policy = { limit: 2, windowSeconds: 60 };
-      expect((await a.hit('shared', policy)).allowed).toBe(true);
-      expect((await b.hit('shared', policy)).allowed).toBe(true);
-      expect((await a.hit('shared', policy)).allowed).toBe(false);
+      const [onA, onB]: RateLimit[] = [rateLimit(a, 'shared', policy, keyHeader), rateLimit(b, 'shared', policy, keyHeader)];
+      expect(await onA!.hit(requestFor('k'))).toBeUndefined();
+      expect(await onB!.hit(requestFor('k'))).toBeUndefined();
+      expect(await onA!.hit(requestFor('k'))).toBeGreaterThan(0);
     } finally {
       await a.close();
       await b.close();

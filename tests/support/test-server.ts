@@ -86,6 +86,8 @@ export interface TestServerOptions {
   sms?: SmsSender;
   /** Account settings (mailer, limits, social providers...), or a function of the public URL giving them. */
   accounts?: AccountOptions | ((publicUrl: string) => AccountOptions);
+  /** Keep rate-limit counts in this Redis (default: in memory, apart from every other test server). */
+  rateLimitRedisUrl?: string;
 }
 
 /** A free port on the loopback interface (so the public URL is known before the server starts). */
@@ -118,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const accounts = typeof options.accounts === 'function' ? options.accounts(publicUrl) : options.accounts;
   const server = await createServer({
     accounts: { publicUrl, ...accounts },
+    rateLimitRedisUrl: options.rateLimitRedisUrl,
     db: database.db,
     realtime,
     now: clock.now,

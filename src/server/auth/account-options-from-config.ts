@@ -1,9 +1,8 @@
-/** The account options `npm start` runs with, from the configuration: SMTP or the outbox, Redis or memory limits, social providers. */
+/** The account options `npm start` runs with, from the configuration: SMTP or the outbox, limits, social providers. */
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { DEFAULT_LIMITS, type AccountOptions } from './account-settings.ts';
-import { createRedisRateLimiter } from './rate-limit.ts';
 
 /** Builds the account options; `log` receives a line per message written to the outbox (its file, never its link). */
 export function accountOptionsFrom(config: Config, listeningUrl: string, log: (line: string) => void): AccountOptions {
@@ -17,9 +16,9 @@ export function accountOptionsFrom(config: Config, listeningUrl: string, log: (l
     accessTtlSeconds: a.accessTtlSeconds,
     refreshTtlSeconds: a.refreshTtlSeconds,
     mailer: createMailer({ smtpUrl: a.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: a.mailFrom, log }),
-    rateLimiter: config.redisUrl ? createRedisRateLimiter(config.redisUrl) : undefined,
     limits: {
       signInPerEmail: limit(DEFAULT_LIMITS.signInPerEmail, a.limits.signInPerEmail),
+      signInPerEmailAndAddress: limit(DEFAULT_LIMITS.signInPerEmailAndAddress, a.limits.signInPerEmailAndAddress),
       signInPerAddress: limit(DEFAULT_LIMITS.signInPerAddress, a.limits.signInPerAddress),
       resetPerEmail: limit(DEFAULT_LIMITS.resetPerEmail, a.limits.resetPerEmail),
       resetPerAddress: limit(DEFAULT_LIMITS.resetPerAddress, a.limits.resetPerAddress),

@@ -1,7 +1,7 @@
 /** Settings of the account side (sign-in, tokens, limits, mail, social), each with an embedded default. */
 import type { Mailer } from '../mail/mailer.ts';
 import type { OAuthClient } from './oauth-token.ts';
-import type { RateLimiter, RateLimitPolicy } from './rate-limit.ts';
+import type { RateLimitPolicy } from './rate-limit.ts';
 import type { SocialSettings } from './social-login.ts';
 
 /** The OAuth client of the embedded mode: the site ships these, so they identify the app, they are no secret. */
@@ -9,7 +9,11 @@ export const DEFAULT_OAUTH_CLIENT: OAuthClient = { id: 'couvert-web', secret: 'c
 
 /** The rate limits of sign-in and forgot_password. */
 export interface AccountLimits {
+  /** Failed sign-ins of one email (from anywhere) after which each attempt on it is slowed, never refused. */
   signInPerEmail: RateLimitPolicy;
+  /** Sign-in attempts of one email from one address: refused beyond. */
+  signInPerEmailAndAddress: RateLimitPolicy;
+  /** Sign-in attempts from one address, whatever the email: refused beyond. */
   signInPerAddress: RateLimitPolicy;
   resetPerEmail: RateLimitPolicy;
   resetPerAddress: RateLimitPolicy;
@@ -18,6 +22,7 @@ export interface AccountLimits {
 /** Default limits: generous for people, tight for guessing. */
 export const DEFAULT_LIMITS: AccountLimits = {
   signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  signInPerEmailAndAddress: { limit: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   resetPerEmail: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
@@ -36,8 +41,6 @@ export interface AccountOptions {
   refreshTtlSeconds?: number;
   /** Default: messages are only logged (main.ts passes the SMTP or outbox mailer). */
   mailer?: Mailer;
-  /** Default: counts in this process's memory. */
-  rateLimiter?: RateLimiter;
   limits?: Partial<AccountLimits>;
   social?: SocialSettings;
   /** Signs mails that no merchant is involved in (default Couvert). */

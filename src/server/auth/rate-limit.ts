@@ -1,4 +1,11 @@
-/** Rate limits (fixed windows): in memory for one process, or shared through Redis when REDIS_URL is set. */
+/**
+ * Rate limits on @fastify/rate-limit's stores (fixed windows, in this process's memory or shared through Redis
+ * when REDIS_URL is set). Routes check several limits with keys read from the parsed body, and count some
+ * attempts only when they fail, so they call the plugin's `createRateLimit` counters themselves instead of its
+ * route hook (which runs one limit per request, before the outcome is known).
+ */
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** How many attempts a key may make per window. */
@@ -7,91 +14,76 @@ export interface RateLimitPolicy {
   windowSeconds: number;
 }
 
-/** The answer to one attempt. */
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** Attempts left in this window after this one. */
-  remaining: number;
-  /** Seconds until the window ends (what Retry-After says when refused). */
-  retryAfterSeconds: number;
+/** One named limit: counts the attempts of the key `keyOf` gives a request. */
+export interface RateLimit {
+  /** Counts an attempt; the seconds to wait when the key is over its limit, else undefined. */
+  hit(request: FastifyRequest): Promise<number | undefined>;
+  /** The attempts counted in the current window, without counting one. */
+  count(request: FastifyRequest): Promise<number>;
 }
 
-/** Counts attempts per key; one interface whatever stores the counts. */
-export interface RateLimiter {
-  /** Counts an attempt of `key` and says whether it is within `policy`. */
-  hit(key: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
-  /** Forgets a key (a successful sign-in, say). */
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
+// Keys are the limit's name and a short value (addresses, hashes, ids): a bot making up keys evicts only old ones.
+const MEMORY_KEYS = 100_000;
+
+/** Registers @fastify/rate-limit without a global limit; with `redisUrl` the counts live in Redis, shared by every process. */
+export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameSpace = 'couvert-rate:' }: { redisUrl?: string; nameSpace?: string } = {}) {
+  const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  // A Redis outage lets requests through (logged) rather than turning every booking into an error.
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace, skipOnError: true, cache: MEMORY_KEYS });
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 }
 
-const decide = (count: number, policy: RateLimitPolicy, msLeft: number): RateLimitDecision => ({
-  allowed: count <= policy.limit,
-  remaining: Math.max(0, policy.limit - count),
-  retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
-});
-
-/** A limiter kept in this process's memory; `now` lets tests move time. */
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let lastSweep = now();
+/** A limit named `name` (its keys' prefix) of `policy`, on the key `keyOf` reads from a request. */
+export function rateLimit(
+  app: FastifyInstance,
+  name: string,
+  policy: RateLimitPolicy,
+  keyOf: (request: FastifyRequest) => string | Promise<string>,
+): RateLimit {
+  const counter = app.createRateLimit({
+    max: policy.limit,
+    timeWindow: policy.windowSeconds * 1000,
+    keyGenerator: async (request) => `${name}:${await keyOf(request)}`,
+    // The plugin gives each counter its own in-memory store; this sizes it.
+    ...({ cache: MEMORY_KEYS } as object),
+  });
   return {
-    async hit(key, policy) {
-      const at = now();
-      // Forget finished windows now and then, so the map does not grow with every address ever seen.
-      if (at - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
-        lastSweep = at;
-      }
-      let window = windows.get(key);
-      if (!window || window.endsAt <= at) {
-        window = { count: 0, endsAt: at + policy.windowSeconds * 1000 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return decide(window.count, policy, window.endsAt - at);
+    async hit(request) {
+      const outcome = await counter(request);
+      return !outcome.isAllowed && outcome.isExceeded ? Math.max(1, outcome.ttlInSeconds) : undefined;
     },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
+    async count(request) {
+      const outcome = await counter(request, { increment: false });
+      return outcome.isAllowed ? 0 : outcome.max - outcome.remaining;
     },
   };
 }
 
-// Count and start the window in one step, so concurrent servers never lose an attempt.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
-`;
-
-/** A limiter whose counts live in Redis, shared by every server process. */
-export function createRedisRateLimiter(redisUrl: string, { prefix = 'couvert:rate:' } = {}): RateLimiter {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  return {
-    async hit(key, policy) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(policy.windowSeconds * 1000))) as [number, number];
-      return decide(count, policy, ttl);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
-}
-
-/** Counts one attempt against every key; the seconds to wait when any of them is over its limit. */
-export async function hitAll(limiter: RateLimiter, hits: Array<[key: string, policy: RateLimitPolicy]>): Promise<number | undefined> {
-  let wait: number | undefined;
-  for (const [key, policy] of hits) {
-    const decision = await limiter.hit(key, policy);
-    if (!decision.allowed) wait = Math.max(wait ?? 0, decision.retryAfterSeconds);
+/**
+ * Counts one attempt against each limit in turn and stops at the first one over it: an attempt refused by a
+ * narrow limit (a device) does not use up a wider one (its address, the evening), which others share.
+ * Answers the seconds to wait, or undefined when every limit allowed it.
+ */
+export async function hitAll(request: FastifyRequest, limits: RateLimit[]): Promise<number | undefined> {
+  for (const limit of limits) {
+    const wait = await limit.hit(request);
+    if (wait !== undefined) return wait;
   }
-  return wait;
+  return undefined;
+}
+
+/** A request's client address as limits count it: IPv4 as is, IPv6 by its /64 (one subscriber's usual share). */
+export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip, 64);
+
+/** Answers 429 with Retry-After in the API's envelope. */
+export function sendRateLimited(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({
+      success: false,
+      error_code: 'rate_limited',
+      message: `Too many attempts: try again in ${retryAfterSeconds} seconds.`,
+      retry_after: retryAfterSeconds,
+    });
 }

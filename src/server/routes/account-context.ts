@@ -1,6 +1,6 @@
 /** The account side's services, built once from the server's options and shared by the account routes. */
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LIMITS,
   DEFAULT_OAUTH_CLIENT,
@@ -11,7 +11,8 @@ import {
 } from '../auth/account-settings.ts';
 import type { OAuthClient, TokenLifetimes } from '../auth/oauth-token.ts';
 import { createPasswordReset, type PasswordReset } from '../auth/password-reset.ts';
-import { createMemoryRateLimiter, type RateLimiter } from '../auth/rate-limit.ts';
+import { normalEmail } from '../auth/email-address.ts';
+import { clientAddress, rateLimit, type RateLimit } from '../auth/rate-limit.ts';
 import { originOf } from '../auth/return-url.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/sessions.ts';
 import { createSocialLogin, type SocialLogin } from '../auth/social-login.ts';
@@ -29,16 +30,38 @@ export interface AccountContext {
   origins: string[];
   client: OAuthClient;
   lifetimes: TokenLifetimes;
-  limiter: RateLimiter;
   limits: AccountLimits;
+  /** The counters of those limits (and of registrations per address). */
+  rateLimits: AccountRateLimits;
   mailer: Mailer;
   reset: PasswordReset;
   social: SocialLogin;
   log: (line: string) => void;
 }
 
+/** The account calls' rate limits, counted by @fastify/rate-limit. */
+export interface AccountRateLimits {
+  signInFailuresPerEmail: RateLimit;
+  signInPerEmailAndAddress: RateLimit;
+  signInPerAddress: RateLimit;
+  resetPerEmail: RateLimit;
+  resetPerAddress: RateLimit;
+  registerPerAddress: RateLimit;
+}
+
+/** How many accounts one address may create per hour (each costs an argon2 hash). */
+const REGISTER_PER_ADDRESS = { limit: 30, windowSeconds: 3600 };
+
+/** The normalised email a sign-in (`username`) or reset (`email`) body names, or its lower-cased text. */
+function bodyEmail(request: FastifyRequest, field: 'username' | 'email'): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  const text = typeof value === 'string' ? value.trim() : '';
+  return normalEmail(text) ?? text.toLowerCase();
+}
+
 /** Builds the account services from the options, filling in the embedded defaults. */
 export function createAccountContext(
+  app: FastifyInstance,
   base: { db: Database; now: () => Date; requestUser: RequestUser; log: (line: string) => void },
   options: AccountOptions = {},
 ): AccountContext {
@@ -47,6 +70,8 @@ export function createAccountContext(
   if (!publicOrigin) throw new Error(`PUBLIC_URL must be an http(s) URL, got ${publicUrl}`);
   const siteOrigin = options.siteUrl ? originOf(options.siteUrl) : undefined;
   const origins = [...new Set([siteOrigin ?? publicOrigin, publicOrigin])];
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const email = (field: 'username' | 'email') => (request: FastifyRequest) => emailKey(bodyEmail(request, field));
   const mailer = options.mailer ?? createMailer({ from: `${options.providerName ?? 'Couvert'} <no-reply@localhost>`, log: base.log });
   return {
     ...base,
@@ -57,8 +82,16 @@ export function createAccountContext(
       accessTtlSeconds: options.accessTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: options.refreshTtlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS,
     },
-    limiter: options.rateLimiter ?? createMemoryRateLimiter(() => base.now().getTime()),
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits,
+    rateLimits: {
+      // Never refuses: the route reads the count and slows attempts down past signInPerEmail.limit.
+      signInFailuresPerEmail: rateLimit(app, 'signin-failures', { limit: Number.MAX_SAFE_INTEGER, windowSeconds: limits.signInPerEmail.windowSeconds }, email('username')),
+      signInPerEmailAndAddress: rateLimit(app, 'signin-pair', limits.signInPerEmailAndAddress, async (request) => `${email('username')(request)}:${clientAddress(request)}`),
+      signInPerAddress: rateLimit(app, 'signin-ip', limits.signInPerAddress, clientAddress),
+      resetPerEmail: rateLimit(app, 'reset-email', limits.resetPerEmail, email('email')),
+      resetPerAddress: rateLimit(app, 'reset-ip', limits.resetPerAddress, clientAddress),
+      registerPerAddress: rateLimit(app, 'register-ip', REGISTER_PER_ADDRESS, clientAddress),
+    },
     mailer,
     reset: createPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName: options.providerName ?? 'Couvert' }),
     social: createSocialLogin({ db: base.db, now: base.now, settings: options.social ?? {}, publicUrl, origins }),
@@ -66,17 +99,4 @@ export function createAccountContext(
 }
 
 /** A rate-limit key for an email that keeps the address itself out of the store. */
-export const emailKey = (scope: string, email: string) => `${scope}:email:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-
-/** Answers 429 with Retry-After in the API's envelope. */
-export function sendRateLimited(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply
-    .code(429)
-    .header('retry-after', String(retryAfterSeconds))
-    .send({
-      success: false,
-      error_code: 'rate_limited',
-      message: `Too many attempts: try again in ${retryAfterSeconds} seconds.`,
-      retry_after: retryAfterSeconds,
-    });
-}
+export const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 32);

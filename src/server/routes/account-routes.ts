@@ -7,21 +7,17 @@ import { fieldErrors } from '../auth/field-messages.ts';
 import { redeemUserToken } from '../auth/login-handoff.ts';
 import { registerAccount } from '../auth/registration.ts';
 import { issueTokenPair } from '../auth/oauth-token.ts';
-import { hitAll } from '../auth/rate-limit.ts';
+import { sendRateLimited } from '../auth/rate-limit.ts';
 import { createSession } from '../auth/sessions.ts';
 import { findBookingByTokenOnly } from '../db/booking-store.ts';
 import { findUserById, insertUser, setBookingOwner, updateUser, type UserRow } from '../db/user-store.ts';
 import { DomainError } from '../domain/errors.ts';
 import { pickLang, type Lang } from '../domain/lang.ts';
 import type { AccountContext } from './account-context.ts';
-import { sendRateLimited } from './account-context.ts';
 import { bookingToken, lang } from './schemas.ts';
 
 /** A guest session lasts until a day after its booking ends (it has no refresh token), and at least an hour. */
 const GUEST_GRACE_MS = 24 * 3600 * 1000;
-
-/** How many accounts one address may create per hour (each costs an argon2 hash). */
-const REGISTER_PER_ADDRESS = { limit: 30, windowSeconds: 3600 };
 
 /** The signed-in diner as user/get shows them. */
 export function userView(user: UserRow) {
@@ -163,7 +159,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
     },
     async (request, reply) => {
       const language = langOf(request, request.body.lang);
-      const wait = await hitAll(ctx.limiter, [[`register:ip:${request.ip}`, REGISTER_PER_ADDRESS]]);
+      const wait = await ctx.rateLimits.registerPerAddress.hit(request);
       if (wait) return sendRateLimited(reply, wait);
       const checked = checkContactDetails(request.body, { email: 'required', password: true });
       if (!checked.ok) return sendFieldErrors(reply, checked.problems, language);

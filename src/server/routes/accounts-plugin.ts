@@ -20,6 +20,7 @@ export interface AccountsPluginOptions {
 /** Registers every account route: login methods, authCheck, user, guests, registration, tokens, reset, social. */
 export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
   const ctx = createAccountContext(
+    app,
     { db: options.db, now: options.now, requestUser: options.requestUser, log: (line) => app.log.info(line) },
     options.accounts,
   );

@@ -2,11 +2,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldMessage } from '../auth/field-messages.ts';
-import { normalEmail } from '../auth/email-address.ts';
 import { clientMatches, passwordGrant, refreshTokenGrant } from '../auth/oauth-token.ts';
 import { hitAll } from '../auth/rate-limit.ts';
+import { signInDelayMs } from '../auth/sign-in-delay.ts';
 import { pickLang } from '../domain/lang.ts';
-import { emailKey, type AccountContext } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'rate_limited';
 
@@ -75,19 +75,21 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Pr
         const username = str(body.username)?.trim();
         const password = str(body.password);
         if (!username || !password) return fail(reply, 400, 'invalid_request', 'username and password are required.');
-        const email = normalEmail(username) ?? username.toLowerCase();
-        const emailLimit = emailKey('signin', email);
-        const wait = await hitAll(ctx.limiter, [
-          [emailLimit, ctx.limits.signInPerEmail],
-          [`signin:ip:${request.ip}`, ctx.limits.signInPerAddress],
-        ]);
+        // An address, and an email from one address, are refused past their limits; an email guessed from
+        // everywhere is only slowed down, so its owner can still sign in.
+        const limits = ctx.rateLimits;
+        const wait = await hitAll(request, [limits.signInPerEmailAndAddress, limits.signInPerAddress]);
         if (wait) {
           reply.header('retry-after', String(wait));
           return fail(reply, 429, 'rate_limited', `Too many sign-in attempts: try again in ${wait} seconds.`);
         }
+        const delay = signInDelayMs(await limits.signInFailuresPerEmail.count(request), ctx.limits.signInPerEmail.limit);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         const outcome = await passwordGrant(db, { username, password }, ctx.lifetimes, now());
-        if (!outcome.ok) return fail(reply, 400, 'invalid_grant', fieldMessage('bad_login', language));
-        await ctx.limiter.reset(emailLimit);
+        if (!outcome.ok) {
+          await limits.signInFailuresPerEmail.hit(request);
+          return fail(reply, 400, 'invalid_grant', fieldMessage('bad_login', language));
+        }
         return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(outcome.tokens);
       }
 

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { normalEmail } from '../auth/email-address.ts';
 import { fieldErrors, fieldMessage } from '../auth/field-messages.ts';
 import { passwordProblem } from '../auth/passwords.ts';
-import { hitAll } from '../auth/rate-limit.ts';
+import { hitAll, sendRateLimited } from '../auth/rate-limit.ts';
 import { sameSiteUrl } from '../auth/return-url.ts';
 import { isLang, pickLang, type Lang } from '../domain/lang.ts';
 import { renderResetPasswordPage, type ResetPageInput } from '../pages/reset-password-page.ts';
-import { emailKey, sendRateLimited, type AccountContext } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
 import { lang } from './schemas.ts';
 
 /** Registers forgot_password and the reset page. */
@@ -44,10 +44,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
       if (!email || !returnUrl) {
         return reply.code(422).send({ success: false, error_code: 'validation_error', message: 'Some fields are not valid.', errors: problems });
       }
-      const wait = await hitAll(ctx.limiter, [
-        [emailKey('reset', email), ctx.limits.resetPerEmail],
-        [`reset:ip:${request.ip}`, ctx.limits.resetPerAddress],
-      ]);
+      const wait = await hitAll(request, [ctx.rateLimits.resetPerEmail, ctx.rateLimits.resetPerAddress]);
       if (wait) return sendRateLimited(reply, wait);
       // Looked up and mailed after answering, so the answer takes as long whether the account exists or not.
       ctx.reset
