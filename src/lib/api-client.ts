@@ -1,5 +1,6 @@
 /** fetch for the API: 10 s timeout, JSON (or form) body, the stored bearer, and one error type for every failure. */
 import { buildApiUrl } from './build-env.ts';
+import { DEVICE_HEADER, deviceId } from './device-id.ts';
 import { reportApiReachability } from './network-status.ts';
 import { getBearer } from './storage.ts';
 
@@ -69,7 +70,7 @@ function codeOf(status: number, body: unknown): string {
 /** Sends one API call and returns its pending response; the network's own failures reject it (see readApiAnswer). */
 export function sendApiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = options.json !== undefined || options.form ? 'POST' : 'GET', json, form, timeoutMs = API_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', [DEVICE_HEADER]: deviceId() };
   const bearer = options.bearer === undefined ? getBearer() : options.bearer;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   let body: string | undefined;

@@ -31,6 +31,10 @@ const envSchema = z.object({
   REALTIME_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   REALTIME_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().default('false'),
+  // Abuse limits of the booking calls (docs/security.md).
+  DRAFT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  DRAFT_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(6),
+  DRAFT_LIMIT_PER_EVENING: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Accounts and sign-in (docs/accounts.md).
   PUBLIC_URL: optional,
@@ -85,6 +89,8 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe (client addresses drive the sign-in rate limits). */
   trustProxy: boolean | string;
   logLevel: string;
+  /** New drafts per window of HOLD_MINUTES (docs/security.md). */
+  limits: { drafts: { perAddress: number; perDevice: number; perEvening: number } };
   accounts: {
     /** This server's public address (mailed links, social callbacks); default: the listening address. */
     publicUrl?: string;
@@ -141,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    limits: {
+      drafts: { perAddress: e.DRAFT_LIMIT_PER_ADDRESS, perDevice: e.DRAFT_LIMIT_PER_DEVICE, perEvening: e.DRAFT_LIMIT_PER_EVENING },
+    },
     accounts: {
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       providerName: e.PROVIDER_NAME,

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   const accounts = accountOptionsFrom(config, baseUrl, (line) => app.log.info(line));
   const { app, bookings } = await createServer({
     accounts,
+    limits: config.limits,
     rateLimitRedisUrl: config.redisUrl,
     db: database.db,
     realtime,

@@ -7,6 +7,7 @@ import { publishBookingUpdate } from './realtime/booking-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { AccountOptions } from './auth/account-settings.ts';
 import { registerRateLimits } from './auth/rate-limit.ts';
+import { DEFAULT_DRAFT_LIMITS, type DraftLimits } from './routes/draft-limits.ts';
 import { accountsPlugin } from './routes/accounts-plugin.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { bookingRoutes } from './routes/booking-routes.ts';
@@ -48,6 +49,8 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Accounts and sign-in: public URL, OAuth client, token lifetimes, mailer, rate limiter, social providers (all defaulted). */
   accounts?: AccountOptions;
+  /** Abuse limits of the booking calls (default: DEFAULT_DRAFT_LIMITS with the hold time as window). */
+  limits?: { drafts?: Partial<DraftLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
 }
@@ -93,10 +96,11 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   });
   const requestUser = createRequestUser(deps.db, now);
   await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
+  const draftLimits = { ...DEFAULT_DRAFT_LIMITS, windowSeconds: (deps.holdMinutes ?? 10) * 60, ...deps.limits?.drafts };
 
   await app.register(docsRoutes);
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now });
+  await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now, draftLimits });
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser });
   await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts });

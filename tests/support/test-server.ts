@@ -9,7 +9,7 @@ import { users } from '../../src/server/db/schema.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { createRealtime, type Realtime } from '../../src/server/realtime/realtime.ts';
 import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.ts';
-import { createServer, type CouvertServer } from '../../src/server/server.ts';
+import { createServer, type CouvertServer, type ServerDeps } from '../../src/server/server.ts';
 import { importDemoMerchants } from '../../src/server/services/demo-merchants.ts';
 import { importMerchant } from '../../src/server/services/merchant-import.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -86,6 +86,8 @@ export interface TestServerOptions {
   sms?: SmsSender;
   /** Account settings (mailer, limits, social providers...), or a function of the public URL giving them. */
   accounts?: AccountOptions | ((publicUrl: string) => AccountOptions);
+  /** Abuse limits of the booking calls (drafts, phones); without them drafts are not limited, so suites may book freely. */
+  limits?: ServerDeps['limits'];
   /** Keep rate-limit counts in this Redis (default: in memory, apart from every other test server). */
   rateLimitRedisUrl?: string;
 }
@@ -100,6 +102,7 @@ async function freePort(): Promise<number> {
 }
 
 let userCounter = 0;
+const UNLIMITED = 1_000_000;
 
 /** Starts a server for a test file; call close() in afterAll. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -120,6 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const accounts = typeof options.accounts === 'function' ? options.accounts(publicUrl) : options.accounts;
   const server = await createServer({
     accounts: { publicUrl, ...accounts },
+    limits: { ...options.limits, drafts: options.limits?.drafts ?? { perAddress: UNLIMITED, perDevice: UNLIMITED, perEvening: UNLIMITED } },
     rateLimitRedisUrl: options.rateLimitRedisUrl,
     db: database.db,
     realtime,

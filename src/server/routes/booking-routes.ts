@@ -10,6 +10,8 @@ import type { BookingService } from '../services/booking-service.ts';
 import { assertMerchantBookable, assertPartySize, assertZone } from '../services/booking-rules.ts';
 import { bookingIcs } from '../services/booking-ics.ts';
 import { floorDaySlots } from '../services/day-slots.ts';
+import { sendRateLimited } from '../auth/rate-limit.ts';
+import { DEFAULT_DRAFT_LIMITS, draftLimits, type DraftLimits } from './draft-limits.ts';
 import type { RequestUser } from './request-user.ts';
 import { bookingRef, bookingToken, dateTime, freeText, lang, localDate, merchantSlug, seats, zoneId } from './schemas.ts';
 
@@ -19,6 +21,8 @@ export interface BookingRoutesDeps {
   bookings: BookingService;
   requestUser: RequestUser;
   now: () => Date;
+  /** New drafts per address, device and merchant-evening (default DEFAULT_DRAFT_LIMITS). */
+  draftLimits?: DraftLimits;
 }
 
 const langOf = (request: FastifyRequest, explicit: unknown): Lang => pickLang(explicit, request.headers['accept-language']);
@@ -28,6 +32,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
   const { bookings, requestUser, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking'];
+  const drafts = draftLimits(app, deps.draftLimits ?? DEFAULT_DRAFT_LIMITS, (slug) => bookings.loadFloor(slug));
 
   api.get('/api/server_time', { schema: { tags, summary: 'The server clock (unix seconds)' } }, async () => ({
     success: true,
@@ -98,6 +103,9 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       schema: {
         tags,
         summary: 'Create a draft that holds a table, or change the booking a token names',
+        description:
+          'A new draft (no token) counts against limits per client address, per device (the X-Couvert-Device header the site sends, ' +
+          'else the address) and per merchant-evening; past one the answer is 429 rate_limited with Retry-After.',
         body: z.object({
           token: bookingToken.optional().or(z.literal('')).or(z.null()),
           merchant_slug: merchantSlug,
@@ -108,8 +116,11 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      // Only a new draft claims one more table: a change moves the one its token holds.
+      const wait = body.token ? undefined : await drafts.check(request);
+      if (wait) return sendRateLimited(reply, wait);
       const user = await requestUser.optional(request);
       const booking = await bookings.createOrChange({
         slug: body.merchant_slug,
