@@ -35,6 +35,7 @@ const envSchema = z.object({
   DRAFT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   DRAFT_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(6),
   DRAFT_LIMIT_PER_EVENING: z.coerce.number().int().min(1).default(60),
+  PHONE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Accounts and sign-in (docs/accounts.md).
   PUBLIC_URL: optional,
@@ -89,8 +90,8 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe (client addresses drive the sign-in rate limits). */
   trustProxy: boolean | string;
   logLevel: string;
-  /** New drafts per window of HOLD_MINUTES (docs/security.md). */
-  limits: { drafts: { perAddress: number; perDevice: number; perEvening: number } };
+  /** New drafts per window of HOLD_MINUTES, and coming bookings per unconfirmed phone and day (docs/security.md). */
+  limits: { drafts: { perAddress: number; perDevice: number; perEvening: number }; phones: { unconfirmedPerDay: number } };
   accounts: {
     /** This server's public address (mailed links, social callbacks); default: the listening address. */
     publicUrl?: string;
@@ -149,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     limits: {
       drafts: { perAddress: e.DRAFT_LIMIT_PER_ADDRESS, perDevice: e.DRAFT_LIMIT_PER_DEVICE, perEvening: e.DRAFT_LIMIT_PER_EVENING },
+      phones: { unconfirmedPerDay: e.PHONE_LIMIT_PER_DAY },
     },
     accounts: {
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

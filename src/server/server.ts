@@ -7,6 +7,7 @@ import { publishBookingUpdate } from './realtime/booking-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { AccountOptions } from './auth/account-settings.ts';
 import { registerRateLimits } from './auth/rate-limit.ts';
+import { DEFAULT_PHONE_LIMITS, setPhoneLimits, type PhoneLimits } from './db/phone-limits.ts';
 import { DEFAULT_DRAFT_LIMITS, type DraftLimits } from './routes/draft-limits.ts';
 import { accountsPlugin } from './routes/accounts-plugin.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
@@ -49,8 +50,8 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Accounts and sign-in: public URL, OAuth client, token lifetimes, mailer, rate limiter, social providers (all defaulted). */
   accounts?: AccountOptions;
-  /** Abuse limits of the booking calls (default: DEFAULT_DRAFT_LIMITS with the hold time as window). */
-  limits?: { drafts?: Partial<DraftLimits> };
+  /** Abuse limits of the booking calls (defaults: DEFAULT_DRAFT_LIMITS with the hold time as window, DEFAULT_PHONE_LIMITS). */
+  limits?: { drafts?: Partial<DraftLimits>; phones?: Partial<PhoneLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
 }
@@ -96,6 +97,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   });
   const requestUser = createRequestUser(deps.db, now);
   await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
+  setPhoneLimits(deps.db, { ...DEFAULT_PHONE_LIMITS, ...deps.limits?.phones });
   const draftLimits = { ...DEFAULT_DRAFT_LIMITS, windowSeconds: (deps.holdMinutes ?? 10) * 60, ...deps.limits?.drafts };
 
   await app.register(docsRoutes);

@@ -3,7 +3,7 @@ import { hashToken, randomToken } from '../../src/server/auth/tokens.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { accessTokens, users } from '../../src/server/db/schema.ts';
 
-/** A diner with a phone and a bearer. */
+/** A diner with a phone of their own and a bearer. */
 export interface SeededDiner {
   userId: string;
   bearer: string;
@@ -27,7 +27,8 @@ export async function seedDiners(handle: DatabaseHandle, count: number, { ttlSec
           firstname: 'Camille',
           lastname: `Diner${start + index}`,
           email: `${tag}-${start + index}-${process.pid}@example.test`,
-          phone: '+33612345678',
+          // A phone each: one phone may hold one booking per merchant and time, and a few a day.
+          phone: `+336${String(10_000_000 + start + index)}`,
         })),
       )
       .returning({ id: users.id });

@@ -61,7 +61,7 @@ export interface TestServer {
   post<T = any>(url: string, body: unknown, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   /** GETs a path. */
   get<T = any>(url: string, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
-  /** Creates a diner (with a phone unless phone is null) and a session; returns its bearer and id. */
+  /** Creates a diner (with a phone of its own unless given or null) and a session; returns its bearer and id. */
   signIn(details?: { firstname?: string; lastname?: string; email?: string; phone?: string | null }): Promise<{ bearer: string; userId: string }>;
   /** Imports a merchant definition object (images must be https URLs or absent). */
   importMerchant(definition: unknown): Promise<void>;
@@ -103,6 +103,9 @@ async function freePort(): Promise<number> {
 
 let userCounter = 0;
 const UNLIMITED = 1_000_000;
+
+/** A phone of its own for each test diner (one phone may hold one booking per merchant and time). */
+const dinerPhone = (n: number) => `+336${String(10_000_000 + (n % 90_000_000))}`;
 
 /** Starts a server for a test file; call close() in afterAll. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -173,7 +176,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           firstname: details.firstname ?? 'Camille',
           lastname: details.lastname ?? `Diner${userCounter}`,
           email: details.email ?? `diner${userCounter}-${process.pid}@example.test`,
-          phone: details.phone === null ? null : (details.phone ?? '+33612345678'),
+          phone: details.phone === null ? null : (details.phone ?? dinerPhone(userCounter)),
         })
         .returning();
       const { token } = await createSession(database.db, user!.id, { now: clock.now(), ttlSeconds: 24 * 3600 });

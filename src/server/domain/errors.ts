@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'booking_zone_not_exist'
   | 'no_seats_available'
   | 'user_booking_limit_reached'
+  | 'phone_booking_limit_reached'
   | 'error_min_seats'
   | 'error_max_seats'
   | 'max_clients_per_booking_exceeded'
@@ -42,6 +43,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   booking_changed: 409,
   invalid_transition: 409,
   user_booking_limit_reached: 409,
+  phone_booking_limit_reached: 409,
   rate_limited: 429,
   internal_error: 500,
   booking_not_activated: 422,

@@ -38,6 +38,7 @@ import {
   type Tx,
 } from '../db/booking-store.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
+import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
 import { findMerchantWithFloor, peekMerchantFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
 import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
 import { isSoleWriter, type Database } from '../db/database.ts';
@@ -292,6 +293,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       const status = validation(fresh);
       await lockMerchantDays(tx, floor.merchant.id, [fresh.localDate]);
       if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
+      await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(db));
       let tableId = fresh.tableId;
       let zoneId = fresh.zoneId;
       const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);

@@ -1,0 +1,76 @@
+/**
+ * Limits per phone number, checked when a booking is validated, inside its transaction and under a lock on the
+ * phone: one pending or confirmed booking per phone per merchant and time, and a daily cap per unconfirmed phone.
+ */
+import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { internationalPhone } from '../auth/phone.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { BookingRow, Tx } from './booking-store.ts';
+import type { Database } from './database.ts';
+import { bookings, users } from './schema.ts';
+
+/** How many coming bookings a phone may hold. */
+export interface PhoneLimits {
+  /** Pending or confirmed bookings, across every merchant, on one merchant-local day, for a phone never confirmed. */
+  unconfirmedPerDay: number;
+}
+
+/** Default: lunch, dinner and one more. */
+export const DEFAULT_PHONE_LIMITS: PhoneLimits = { unconfirmedPerDay: 3 };
+
+const settings = new WeakMap<Database, PhoneLimits>();
+
+/** Sets the phone limits of the bookings kept in `db` (the server does, from its configuration). */
+export function setPhoneLimits(db: Database, limits: PhoneLimits): void {
+  settings.set(db, limits);
+}
+
+/** The phone limits of the bookings kept in `db`. */
+export function phoneLimitsOf(db: Database): PhoneLimits {
+  return settings.get(db) ?? DEFAULT_PHONE_LIMITS;
+}
+
+/**
+ * Whether a diner's phone was proven theirs. Nothing confirms a phone today (no code is sent and checked; an
+ * account's phone is what it typed and user/update changes it at will), so no phone is, guests' or accounts'.
+ */
+export function phoneConfirmed(_user: SessionUser): boolean {
+  return false;
+}
+
+const HOLDING = [10, 20];
+
+/**
+ * Refuses to validate `booking` for `user` when their phone already holds an overlapping booking at the same
+ * merchant (user_booking_limit_reached, whoever holds it) or, unconfirmed, as many bookings that day as allowed
+ * (phone_booking_limit_reached). Run inside the validating transaction; takes a lock on the phone until it ends.
+ */
+export async function assertPhoneMayBook(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'merchantId' | 'startsAt' | 'endsAt' | 'localDate'>,
+  user: SessionUser,
+  limits: PhoneLimits,
+): Promise<void> {
+  if (!user.phone) return;
+  const phone = internationalPhone(user.phone) ?? user.phone.trim();
+  // Two guests validating with one phone at once: the second waits here and then sees the first's booking.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${phone}`}, 0))`);
+  const samePhone = and(eq(users.phone, phone), ne(bookings.id, booking.id), inArray(bookings.status, HOLDING));
+  const [overlapping] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(samePhone, eq(bookings.merchantId, booking.merchantId), lt(bookings.startsAt, booking.endsAt), gt(bookings.endsAt, booking.startsAt)))
+    .limit(1);
+  if (overlapping) throw new DomainError('user_booking_limit_reached', { reason: 'phone' });
+  if (phoneConfirmed(user)) return;
+  const [day] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(samePhone, eq(bookings.localDate, booking.localDate)));
+  if ((day?.n ?? 0) >= limits.unconfirmedPerDay) {
+    throw new DomainError('phone_booking_limit_reached', { limit: limits.unconfirmedPerDay });
+  }
+}
