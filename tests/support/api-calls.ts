@@ -46,7 +46,8 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/booking/booking_merchant/get', { merchant_slug: slug }),
     post('/api/booking/booking_zones/get', { merchant_slug: slug, date: '2026-11-25' }),
     post('/api/booking/booking_slots/get', { merchant_slug: slug, date: '2026-11-25', bookingZoneId: 'all', needed_seats: 2 }),
-    post('/api/booking/create', { merchant_slug: slug, datetime: 1_795_000_000, booking_zone_id: 'all', client_count: 2, lang: 'en' }),
+    // Wednesday 25 November 2026, 19:00 in Paris: a slot the demo merchants open.
+    post('/api/booking/create', { merchant_slug: slug, datetime: 1_795_629_600, booking_zone_id: 'all', client_count: 2, lang: 'en' }),
     post('/api/booking/cancel', ref),
     post('/api/booking/closed_booking_calendar', { merchant_slug: slug }),
     post('/api/booking/get', ref),
