@@ -1,7 +1,8 @@
 /**
  * A merchant whose every text that reaches a page is an attack (script and end tags, quotes that would end an
  * attribute, event handlers, javascript: URLs, comment openers that change how a script element ends), each
- * carrying HOSTILE_MARKER so any of it found in a script file or an executed alert is recognised.
+ * carrying HOSTILE_MARKER so any of it found in a script file or an executed alert is recognised. The scripts quote
+ * with backticks: a double quote would be written &quot; in an attribute and make the moved code a syntax error.
  */
 
 /** In every hostile text: a built script file or a dialog holding it means merchant text ran. */
@@ -10,8 +11,8 @@ export const HOSTILE_MARKER = 'zx-hostile';
 /** An attack in a text field, within `max` characters (the definition's limits), naming the field. */
 function attack(field: string, max: number): string {
   const vectors = [
-    `<script>alert("${HOSTILE_MARKER}-${field}")</script>`,
-    `"'><img src=x onerror=alert("${HOSTILE_MARKER}-${field}")>`,
+    `<script>alert(\`${HOSTILE_MARKER}-${field}\`)</script>`,
+    `"'><img src=x onerror=alert(\`${HOSTILE_MARKER}-${field}\`)>`,
     `<!--<script></script><svg onload=alert(1)>`,
     `</title></textarea></style></script><iframe src="javascript:alert(1)"></iframe>`,
     `{{name}} $& \u2028 &amp; &lt;b&gt;`,
@@ -22,14 +23,14 @@ function attack(field: string, max: number): string {
 /** The hostile texts the import accepts, by field (within the contract's lengths). */
 export const HOSTILE_TEXTS = {
   // The issue's own example comes first: it needs the logo (its alt holds the name).
-  name: `Chez Z<script>x</script><script>alert("${HOSTILE_MARKER}-name")</script>"'><img src=x onerror=alert(1)>`,
+  name: `Chez Z<script>x</script><script>alert(\`${HOSTILE_MARKER}-name\`)</script>"'><img src=x onerror=alert(1)>`,
   description: attack('description', 2000),
   bookingDescription: attack('booking', 2000),
   address: attack('address', 200),
   address2: `<!--<script>"'><b id="${HOSTILE_MARKER}-address2">`,
   zip: `<b id=${HOSTILE_MARKER}>`,
   city: attack('city', 100),
-  zoneNames: [`S</script><script>alert("${HOSTILE_MARKER}-zone")</script>`, `T<!--<script>"'><b id=${HOSTILE_MARKER}-zone>`],
+  zoneNames: [`S</script><script>alert(\`${HOSTILE_MARKER}-zone\`)</script>`, `T<!--<script>"'><b id=${HOSTILE_MARKER}-zone>`],
   url: `https://x.example/"><script>alert("${HOSTILE_MARKER}-url")</script>`,
   logo: `https://img.example/logo.png?a="><script>alert("${HOSTILE_MARKER}-logo")</script>`,
   banner: `https://img.example/banner.png#"onerror="alert('${HOSTILE_MARKER}-banner')`,
