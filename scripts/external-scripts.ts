@@ -5,11 +5,15 @@
  * become `defer`: an external classic script would otherwise block the parser and the first paint for a round
  * trip, where the inline one cost nothing. Deferred scripts still run in document order, before DOMContentLoaded,
  * and Astro's islands wait for their directive (the island element upgrades when its runtime has run).
+ * Pages are read with parse5, the HTML standard's parser, never a regular expression: merchant text that looks like
+ * a script (in an attribute value, say) is text, and only real script elements are rewritten.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId, Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { html, parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { forEachLimit } from './for-each-limit.ts';
@@ -133,23 +137,60 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
 }
 
-// Pages rewritten at once: one after another, a site of tens of thousands of pages waits on the disk for minutes.
+// Pages one thread reads and writes at once: one after another, a site of tens of thousands of pages waits on the disk for minutes.
 const PARALLEL_PAGES = 32;
+// Below this many pages a worker thread costs more to start than it saves.
+const PAGES_PER_WORKER = 200;
 
-/** Rewrites every built page under dir; resolves how many scripts were moved out. */
-export async function externalizeSiteScripts(dir: string): Promise<number> {
+async function writeScriptFile(dir: string, { file, code }: ExternalScript): Promise<void> {
+  // Another worker may write the same file (same name, same code) at the same time: each write is a rename into place.
+  const temporary = join(dir, `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(temporary, code);
+  await rename(temporary, join(dir, file));
+}
+
+/** Rewrites the given pages of the site in dir; resolves the script files they now refer to (each written once). */
+export async function externalizePages(dir: string, pages: readonly string[]): Promise<string[]> {
   const written = new Map<string, Promise<void>>();
-  await forEachLimit(await htmlFiles(dir), PARALLEL_PAGES, async (page) => {
+  await forEachLimit(pages, PARALLEL_PAGES, async (page) => {
     const { html, scripts } = externalizeInlineScripts(await readFile(page, 'utf8'));
     if (scripts.length === 0) return;
-    for (const { file, code } of scripts) {
-      // Each script file is written once; a page waits for its scripts before it refers to them.
-      if (!written.has(file)) written.set(file, writeFile(join(dir, file), code));
-      await written.get(file);
+    for (const script of scripts) {
+      // A page waits for its scripts before it refers to them.
+      if (!written.has(script.file)) written.set(script.file, writeScriptFile(dir, script));
+      await written.get(script.file);
     }
     await writeFile(page, html);
   });
-  return written.size;
+  return [...written.keys()];
+}
+
+function inWorker(dir: string, pages: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./external-scripts-worker.ts', import.meta.url), { workerData: { dir, pages } });
+    let files: string[] | undefined;
+    worker.once('message', (message: string[]) => {
+      files = message;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (files && code === 0 ? resolve(files) : reject(new Error(`the script worker stopped with code ${code}`))));
+  });
+}
+
+/**
+ * Rewrites every built page under dir; resolves how many script files were written. Parsing is what costs (about a
+ * millisecond a page), so a large site is shared among worker threads, one per core (at most `workers`).
+ */
+export async function externalizeSiteScripts(
+  dir: string,
+  { workers = Math.min(availableParallelism(), 4), pagesPerWorker = PAGES_PER_WORKER }: { workers?: number; pagesPerWorker?: number } = {},
+): Promise<number> {
+  const pages = await htmlFiles(dir);
+  const count = Math.max(1, Math.min(workers, Math.floor(pages.length / pagesPerWorker)));
+  if (count === 1) return (await externalizePages(dir, pages)).length;
+  const shares = Array.from({ length: count }, (_, share) => pages.filter((_page, index) => index % count === share));
+  const files = await Promise.all(shares.map((share) => inWorker(dir, share)));
+  return new Set(files.flat()).size;
 }
 
 /** The integration: after the build, no page keeps an inline script. Put it before integrations that hash pages (PWA precache). */

@@ -20,6 +20,7 @@ export const SITE_SOURCES = [
   'astro.config.mjs',
   'scripts/site-pwa.ts',
   'scripts/external-scripts.ts',
+  'scripts/external-scripts-worker.ts',
   'scripts/precompress-site.ts',
   // The calendar reuses the server's pure local-time rules; a dependency upgrade changes the bundles.
   'src/server/domain',

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -86,14 +86,19 @@ describe('moving inline scripts out of the built pages (CSP script-src self)', (
     expect(html).toBe(expected.replace('/F', `/${scriptFileName('go()')}`));
   });
 
-  test('the same script on two pages is written once, and no page keeps an inline script', async () => {
+  test.each([
+    ['in this thread', { workers: 1 }],
+    ['shared among worker threads', { workers: 2, pagesPerWorker: 1 }],
+  ])('the same script on two pages is written once, and no page keeps an inline script (%s)', async (_how, options) => {
     const dir = await mkdtemp(join(tmpdir(), 'couvert-external-scripts-'));
     try {
       await mkdir(join(dir, '_astro'));
       await mkdir(join(dir, 'le-petit-zinc'));
       await writeFile(join(dir, 'index.html'), `<body><script>${RUNTIME}</script></body>`);
       await writeFile(join(dir, 'le-petit-zinc', 'index.html'), `<body><script>${RUNTIME}</script><script>console.log(1)</script></body>`);
-      expect(await externalizeSiteScripts(dir)).toBe(2);
+      expect(await externalizeSiteScripts(dir, options)).toBe(2);
+      // Script files are renamed into place: no temporary file is left beside them.
+      expect((await readdir(join(dir, '_astro'))).sort()).toEqual([scriptFileName('console.log(1)'), scriptFileName(RUNTIME)].map((file) => file.slice('_astro/'.length)).sort());
       for (const page of ['index.html', 'le-petit-zinc/index.html']) {
         expect(await readFile(join(dir, page), 'utf8')).not.toMatch(/<script>/);
       }
