@@ -23,7 +23,7 @@ export function uniqueEmail(name: string): string {
 /** Registers an account through the API (as a diner would have before). */
 export async function registerThroughApi(request: APIRequestContext, name = 'lea'): Promise<E2EAccount> {
   const account = { email: uniqueEmail(name), password: 'un-mot-de-passe-bien-long' };
-  await postJson(request, '/api/front/user/register', { firstname: 'Léa', lastname: 'Bernard', phone: '+33611223344', ...account });
+  await postJson(request, '/api/front/user/register', { firstname: 'Léa', lastname: 'Bernard', phone: `+3362${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`, ...account });
   return account;
 }
 

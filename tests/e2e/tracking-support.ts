@@ -66,7 +66,8 @@ export async function guestSession(request: APIRequestContext, bookingToken: str
   const answer = await postJson<{ access_token: string }>(request, '/api/front/user/no_account', {
     firstname: 'Camille',
     lastname: 'Durand',
-    phone: details.phone ?? '+33612345678',
+    // A number of its own: one phone holds one booking per restaurant and time.
+    phone: details.phone ?? `+3361${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`,
     email: details.email ?? 'camille.durand@example.org',
     bookingToken,
   });
