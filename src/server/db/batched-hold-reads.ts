@@ -4,7 +4,7 @@
  * Never stale: a read only joins a statement that has not been sent yet, so that statement's snapshot
  * is taken after the read was asked for and sees every commit that finished before.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { holdRowColumns, holdRowsCondition, holdRowsParams, type HoldRow } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, merchants } from './schema.ts';
@@ -29,42 +29,58 @@ const MAX_READS_PER_STATEMENT = 200;
 // One row per read: its index and window, as the JSON parameter of the statement.
 const read = {
   merchantId: sql`k.merchant_id`,
-  minLocalDate: sql`k.min_local_date`,
-  maxLocalDate: sql`k.max_local_date`,
   earliestStart: sql`k.earliest_start`,
   from: sql`k.from_at`,
   to: sql`k.to_at`,
 };
 
-function prepare(db: Database) {
+/** The statement of a batch, for `reads` (the JSON rows of its reads): each read's rows, and its merchant's version. */
+export function batchedHoldRowsQuery(db: Database, reads: Placeholder | SQL) {
+  // Each read's rows come from its own range of the hold index: a lateral subquery, kept one by its order
+  // (a sorted subquery is never flattened), so the planner cannot turn it into one hash join over every
+  // merchant's holds.
+  const holds = db.select(holdRowColumns).from(bookings).where(holdRowsCondition(read)).orderBy(bookings.startsAt).as('holds');
+  const hold = {
+    id: holds.id,
+    tableId: holds.tableId,
+    startsAt: holds.startsAt,
+    endsAt: holds.endsAt,
+    clientCount: holds.clientCount,
+    status: holds.status,
+    holdExpiresAt: holds.holdExpiresAt,
+  };
   return db
-    .select({ index: sql<number>`k.i`.mapWith(Number), version: sql<string>`${merchants}.xmin::text`, hold: holdRowColumns })
+    .select({ index: sql<number>`k.i`.mapWith(Number), version: sql<string>`${merchants}.xmin::text`, hold })
     .from(merchants)
     .innerJoin(
-      sql`jsonb_to_recordset(${sql.placeholder('reads')}::jsonb) as k(i int, merchant_id uuid, min_local_date text, max_local_date text, earliest_start timestamptz, from_at timestamptz, to_at timestamptz)`,
+      sql`jsonb_to_recordset(${reads}::jsonb) as k(i int, merchant_id uuid, earliest_start timestamptz, from_at timestamptz, to_at timestamptz)`,
       sql`k.merchant_id = ${merchants.id}`,
     )
-    .leftJoin(bookings, holdRowsCondition(read))
-    .prepare('batched_hold_rows');
+    .leftJoinLateral(holds, sql`true`);
+}
+
+/** The JSON rows of a batch's reads. */
+export function batchReads(batch: ReadonlyArray<{ merchantId: string; from: Date; to: Date }>): string {
+  return JSON.stringify(
+    batch.map(({ merchantId, from, to }, i) => ({
+      i,
+      merchant_id: merchantId,
+      earliest_start: holdRowsParams(merchantId, from, to).earliestStart.toISOString(),
+      from_at: from.toISOString(),
+      to_at: to.toISOString(),
+    })),
+  );
+}
+
+function prepare(db: Database) {
+  return batchedHoldRowsQuery(db, sql.placeholder('reads')).prepare('batched_hold_rows');
 }
 
 type Statement = ReturnType<typeof prepare>;
 
 async function run(statement: Statement, batch: Waiting[]): Promise<void> {
-  const reads = batch.map(({ merchantId, from, to }, i) => {
-    const params = holdRowsParams(merchantId, from, to);
-    return {
-      i,
-      merchant_id: merchantId,
-      min_local_date: params.minLocalDate,
-      max_local_date: params.maxLocalDate,
-      earliest_start: params.earliestStart.toISOString(),
-      from_at: from.toISOString(),
-      to_at: to.toISOString(),
-    };
-  });
   try {
-    const found = await statement.execute({ reads: JSON.stringify(reads) });
+    const found = await statement.execute({ reads: batchReads(batch) });
     const answers: VersionedHoldRows[] = batch.map(() => ({ version: undefined, rows: [] }));
     for (const { index, version, hold } of found) {
       const answer = answers[index]!;

@@ -74,8 +74,6 @@ export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?
 
 /** Longest booking a merchant may define (merchant-definition.ts): bounds how far back an overlapping booking can start. */
 export const MAX_BOOKING_MINUTES = 720;
-// Any UTC offset is within 14 hours, so a merchant-local date lies within these many hours of the UTC date.
-const MAX_UTC_OFFSET_MS = 14 * 3600_000;
 
 /** A booking that holds a table, with what decides whether it still does at a given time. */
 export interface HoldRow {
@@ -87,8 +85,6 @@ export interface HoldRow {
   status: number | null;
   holdExpiresAt: Date | null;
 }
-
-const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The columns of a HoldRow. */
 export const holdRowColumns = {
@@ -104,8 +100,6 @@ export const holdRowColumns = {
 /** The parameters of the hold-rows condition: values, placeholders of a prepared statement, or columns of a batch. */
 export interface HoldRowsParams {
   merchantId: string | Placeholder | SQL;
-  minLocalDate: string | Placeholder | SQL;
-  maxLocalDate: string | Placeholder | SQL;
   earliestStart: Date | Placeholder | SQL;
   from: Date | Placeholder | SQL;
   to: Date | Placeholder | SQL;
@@ -116,24 +110,24 @@ export function holdRowsParams(merchantId: string, from: Date, to: Date) {
   const earliestStart = from.getTime() - MAX_BOOKING_MINUTES * 60_000;
   return {
     merchantId,
-    minLocalDate: utcDate(earliestStart - MAX_UTC_OFFSET_MS),
-    maxLocalDate: utcDate(to.getTime() + MAX_UTC_OFFSET_MS),
     earliestStart: new Date(earliestStart),
     from,
     to,
   };
 }
 
-/** Bookings marked as holding a table of the merchant that overlap [from, to). */
+/**
+ * Bookings marked as holding a table of the merchant that overlap [from, to): a range of the partial index
+ * bookings_merchant_holds, (merchant_id, starts_at) where holds_table, so other merchants' rows are never read.
+ */
 export function holdRowsCondition(p: HoldRowsParams): SQL {
   return and(
     eq(bookings.merchantId, p.merchantId),
-    // Redundant with the times below, but lets the (merchant_id, local_date) index do the work.
-    gte(bookings.localDate, p.minLocalDate),
-    lte(bookings.localDate, p.maxLocalDate),
+    // The earliest start of an overlapping booking bounds the index range from below.
     gt(bookings.startsAt, p.earliestStart),
-    eq(bookings.holdsTable, true),
     lt(bookings.startsAt, p.to),
+    // The column itself, not `= $n`: only a literal predicate lets a prepared statement use the partial index.
+    sql`${bookings.holdsTable}`,
     gt(bookings.endsAt, p.from),
   )!;
 }

@@ -8,8 +8,6 @@ import { perDatabase } from './per-database.ts';
 const placeholder = (name: string) => sql.placeholder(name);
 const holdRowsPlaceholders = {
   merchantId: placeholder('merchantId'),
-  minLocalDate: placeholder('minLocalDate'),
-  maxLocalDate: placeholder('maxLocalDate'),
   earliestStart: placeholder('earliestStart'),
   from: placeholder('from'),
   to: placeholder('to'),

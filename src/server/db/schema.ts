@@ -272,6 +272,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_merchant_ref').on(t.merchantId, t.ref),
     index('bookings_merchant_day').on(t.merchantId, t.localDate),
+    // The hold reads of booking_slots/get: one merchant's table-holding bookings by start, whatever the others hold.
+    index('bookings_merchant_holds').on(t.merchantId, t.startsAt).where(sql`${t.holdsTable}`),
     index('bookings_user').on(t.userId),
     index('bookings_open_drafts').on(t.holdExpiresAt).where(sql`${t.status} is null and ${t.holdsTable}`),
     index('bookings_to_finish').on(t.endsAt).where(sql`${t.status} = 20`),

@@ -1,0 +1,2 @@
+-- booking_slots/get reads one merchant's table-holding bookings by start: an index of those rows only, so other merchants' bookings are never scanned.
+CREATE INDEX "bookings_merchant_holds" ON "bookings" USING btree ("merchant_id","starts_at") WHERE "bookings"."holds_table";
