@@ -12,7 +12,6 @@ const uniquePhone = () => `+336${String(++phones).padStart(8, '0')}`;
 let t: TestServer;
 let results: RaceResult[];
 beforeAll(async () => {
-
   t = await startTestServer({ demo: false, listen: true });
   await t.importMerchant(fixtureMerchant({ slug: SLUG, tables: 40, maxCoversPerSlot: 1000 }));
   const endpoint = httpEndpoint(t.url);
