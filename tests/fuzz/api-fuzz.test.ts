@@ -9,6 +9,7 @@ import { everyApiCall, registeredRoutes, type ApiCall } from '../support/api-cal
 import { draftBooking } from '../support/draft-booking.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
 import { uniqueSlug } from '../api/api-helpers.ts';
+import { DEFAULT_DRAFT_LIMITS } from '../../src/server/routes/draft-limits.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
@@ -218,6 +219,17 @@ const authorization = (call: ApiCall) =>
     fc.constantFrom(undefined, 'DINER', `Bearer ${ADMIN_TOKEN}`, 'Bearer ', 'Bearer x', `Bearer ${'A'.repeat(600)}`, 'Basic Y291dmVydC13ZWI6', 'Basic %%%', 'Bearer \u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9'),
   );
 
+/** Headers a client chooses freely: the site's device id, a forged forwarding chain, languages, cookies. */
+const hostileHeaders = fc.dictionary(
+  fc.constantFrom('x-couvert-device', 'x-forwarded-for', 'accept-language', 'cookie', 'origin', 'x-forwarded-host'),
+  fc.oneof(
+    fc.constantFrom('A'.repeat(16), 'A'.repeat(65), '../../x', '1.2.3.4, 5.6.7.8', '::1', 'not an address', 'fr-FR,en;q=0.5', '*;q=x', 'couvert_login_state=x'),
+    fc.string({ maxLength: 30 }).map((text) => text.replace(/[^\x20-\x7e]/g, '')),
+    fc.integer({ min: 1_000, max: 20_000 }).map((length) => 'a'.repeat(length)),
+  ),
+  { maxKeys: 3 },
+);
+
 /** A path or query piece as a client may send it: percent-encoded text, or raw bytes that are not UTF-8. */
 const urlPiece = fc.oneof(
   hostileText.filter((text) => text.isWellFormed() && text.length < 2_000).map(encodeURIComponent),
@@ -246,13 +258,13 @@ const urlFor = (call: ApiCall): fc.Arbitrary<string> => {
     });
 };
 
-async function send(route: string, method: string, url: string, auth: string | undefined, body: RawBody) {
-  const headers: Record<string, string> = {};
+async function send(route: string, method: string, url: string, auth: string | undefined, body: RawBody, extra: Record<string, string> = {}, server = t) {
+  const headers: Record<string, string> = { ...extra };
   if (auth) headers.authorization = auth === 'DINER' ? `Bearer ${diner}` : auth;
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   const options: InjectOptions = { method: method as InjectOptions['method'], url, headers };
   if (body.payload !== undefined && method !== 'GET') options.payload = body.payload;
-  const response = await t.server.app.inject(options);
+  const response = await server.server.app.inject(options);
   const counts = statuses.get(route) ?? new Map<number, number>();
   counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
   statuses.set(route, counts);
@@ -274,8 +286,8 @@ describe('every call of the API answers arbitrary and hostile requests without a
   test.each(routes.map((route, index) => [route, index] as const))('%s', async (route, index) => {
     const call = calls.find((candidate) => candidate.route === route)!;
     const methods = call.method === 'GET' ? fc.constant('GET') : fc.oneof({ arbitrary: fc.constant(call.method), weight: 8 }, fc.constantFrom('GET', 'DELETE', 'PATCH'));
-    const property = fc.asyncProperty(methods, urlFor(call), authorization(call), bodyFor(call), async (method, url, auth, body) => {
-      const response = await send(route, method, url, auth, body);
+    const property = fc.asyncProperty(methods, urlFor(call), authorization(call), bodyFor(call), hostileHeaders, async (method, url, auth, body, headers) => {
+      const response = await send(route, method, url, auth, body, headers);
       if (response.statusCode >= 500) {
         throw new Error(`${method} ${url.slice(0, 200)} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
       }
@@ -302,6 +314,24 @@ describe('every call of the API answers arbitrary and hostile requests without a
       await fc.assert(property, { seed: SEED, numRuns: RUNS * 3 });
     } catch (error) {
       throw new Error(`${where(0)}\n${(error as Error).message}`, { cause: error });
+    }
+  }, 60_000);
+});
+
+describe('with the draft limits of a real server on', () => {
+  test('creating drafts with hostile bodies, devices and forwarding headers answers 4xx (429 included), never a 5xx', async () => {
+    const limited = await startTestServer({ limits: { drafts: DEFAULT_DRAFT_LIMITS } });
+    try {
+      const call = calls.find((candidate) => candidate.route === 'POST /api/booking/create')!;
+      const property = fc.asyncProperty(bodyFor(call), hostileHeaders, async (body, headers) => {
+        const response = await send('POST /api/booking/create (limited)', 'POST', call.url, undefined, body, headers, limited);
+        if (response.statusCode >= 500) throw new Error(`create answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      });
+      await fc.assert(property, { seed: SEED, numRuns: RUNS * 2 }).catch((error: Error) => {
+        throw new Error(`${where(0)}\n${error.message}`, { cause: error });
+      });
+    } finally {
+      await limited.close();
     }
   }, 60_000);
 });
