@@ -1,6 +1,6 @@
 /**
  * The sign-in choice (/auth, spec section 2): Facebook and Google when enabled, loaded and not framed, the platform
- * login and "continue without account"; back from a social sign-in (authed=true) it trades the userToken for a bearer.
+ * login when not framed (the sign-in page refuses frames) and "continue without account"; back from a social sign-in (authed=true) it trades the userToken for a bearer.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -88,9 +88,12 @@ export default function AuthChoice() {
             </span>
           </p>
         ) : null}
-        <a className="cv-btn cv-btn-primary cv-btn-block" href={AUTH_PATHS.login}>
-          <LangText k="auth.platform" />
-        </a>
+        {/* Password pages refuse to be framed (clickjacking): inside a restaurant's frame the diner books as a guest. */}
+        {framed ? null : (
+          <a className="cv-btn cv-btn-primary cv-btn-block" href={AUTH_PATHS.login}>
+            <LangText k="auth.platform" />
+          </a>
+        )}
         <a className="cv-btn cv-btn-secondary cv-btn-block" href={AUTH_PATHS.noAuth}>
           <LangText k="auth.noAccount" />
         </a>
