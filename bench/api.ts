@@ -1,7 +1,9 @@
 /**
  * `npm run bench:api`: loads the real server (a child process on a temporary data folder) over
  * loopback with autocannon, on embedded PGlite and, when reachable, on PostgreSQL; writes
- * bench/results/api.md. BENCH_SECONDS and BENCH_CONNECTIONS change the load (default 10 s, 50).
+ * bench/results/api.md, and bench/results/api-crowded.md (the demo merchants' slots beside 100,000 bookings
+ * of other merchants, against an empty database; BENCH_MODE=crowded measures only that).
+ * BENCH_SECONDS and BENCH_CONNECTIONS change the load (default 10 s, 50).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +18,9 @@ import { startServerProcess } from '../tests/support/server-process.ts';
 import { comingDates, slotCandidates } from '../tests/support/slot-candidates.ts';
 import { createPostgresDatabase } from '../tests/support/test-database.ts';
 import { renderReport, verdict, type BackendRun, type Measured } from './api-report.ts';
+import { CROWDED_TARGET, crowdedVerdict, renderCrowdedReport, type CrowdedRun } from './api-crowded-report.ts';
+import { importDemoMerchants } from '../src/server/services/demo-merchants.ts';
+import { seedOtherMerchantsBookings } from '../tests/support/other-merchants-bookings.ts';
 import { createValidateScenario, getScenario, merchantScenario, slotsScenario, type Scenario, type ZoneTarget } from './api-scenarios.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,6 +32,12 @@ const BOOKING_DAYS = 180;
 const ONLY = process.env.BENCH_ONLY;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS = fileURLToPath(new URL('./results/api.md', import.meta.url));
+// BENCH_MODE=crowded measures only the slots of the demo merchants beside an empty and a crowded database.
+const MODE = process.env.BENCH_MODE ?? 'full';
+const CROWDED_RESULTS = fileURLToPath(new URL('./results/api-crowded.md', import.meta.url));
+const CROWDED_BOOKINGS = 100_000;
+const CROWDED_MERCHANTS = 25;
+const DEMO_SLUGS = ['le-petit-zinc', 'sakura-ramen', 'trattoria-nonna'];
 
 function log(message: string): void {
   process.stdout.write(`${message}\n`);
@@ -115,67 +126,161 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
   }
 }
 
+/** What a crowded run measured: the slots of the demo merchants beside an empty and a crowded database. */
+async function benchCrowdedPair(backend: string, detail: string, fresh: () => Promise<FreshDatabase>): Promise<CrowdedRun> {
+  const measured: CrowdedRun['measured'] = [];
+  for (const crowded of [false, true]) {
+    const database = await fresh();
+    try {
+      await database.handle.migrate();
+      if (crowded) {
+        log(`\n== ${backend}: ${CROWDED_BOOKINGS} coming bookings of ${CROWDED_MERCHANTS} other merchants`);
+        const mediaDir = path.join(database.dataDir, 'media');
+        await importDemoMerchants(database.handle.db, mediaDir);
+        const started = Date.now();
+        await seedOtherMerchantsBookings(database.handle, CROWDED_BOOKINGS, { merchants: CROWDED_MERCHANTS, mediaDir });
+        log(`   seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } else {
+        log(`\n== ${backend}: the demo merchants alone`);
+      }
+      await database.handle.close();
+      const server = await startServerProcess({ ...database.env, DATA_DIR: database.dataDir, IMPORT_DEMO: 'auto', LOG_LEVEL: 'warn' });
+      try {
+        const targets: ZoneTarget[] = [];
+        for (const slug of DEMO_SLUGS) {
+          const zones = await post(server.url, '/api/booking/booking_zones/get', { merchant_slug: slug, date: comingDates(1)[0] });
+          for (const zone of zones.bookingZones as Array<{ id: string }>) targets.push({ slug, zoneId: zone.id });
+        }
+        const scenarios = [getScenario('GET /api/health/live (bare route)', '/api/health/live'), slotsScenario(targets, comingDates(30))];
+        const runs: Measured[] = [];
+        for (const scenario of scenarios) {
+          await load(server.url, server.child.pid!, scenario, WARMUP_SECONDS);
+          const run = await load(server.url, server.child.pid!, scenario, SECONDS);
+          log(`   ${scenario.name}: ${run.result.requests.average.toFixed(0)} req/s, p50 ${run.result.latency.p50} ms, p99 ${run.result.latency.p99} ms`);
+          runs.push(run);
+        }
+        measured.push({ crowded, bare: runs[0]!, slots: runs[1]! });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.cleanUp();
+    }
+  }
+  const run = { backend, detail, measured };
+  log(`   ${crowdedVerdict(run)}`);
+  return run;
+}
+
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(', ');
+
+/** A fresh, empty database of one backend, the data folder of the server that will open it, and how to remove both. */
+interface FreshDatabase {
+  handle: DatabaseHandle;
+  env: Record<string, string>;
+  dataDir: string;
+  cleanUp(): Promise<void>;
+}
+
+async function freshPglite(): Promise<FreshDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'couvert-bench-'));
+  return { handle: await openPglite(path.join(dataDir, 'pglite')), env: {}, dataDir, cleanUp: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+async function freshPostgres(): Promise<FreshDatabase> {
+  const database = await createPostgresDatabase(POSTGRES_URL);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'couvert-bench-'));
+  return {
+    handle: await openPostgres(database.url, { max: 4 }),
+    env: { DATABASE_URL: database.url },
+    dataDir,
+    async cleanUp() {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const loadAtStart = loadAverage();
   const runs: BackendRun[] = [];
+  const crowdedRuns: CrowdedRun[] = [];
   const skipped: string[] = [];
   const pgliteVersion = JSON.parse(
     await readFile(fileURLToPath(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'),
   ).version as string;
+  const backends: Array<{ name: string; detail: string; fresh: () => Promise<FreshDatabase> }> = [];
 
   if (ONLY !== 'postgres') {
-    const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'couvert-bench-'));
-    try {
-      const handle = await openPglite(path.join(pgliteDir, 'pglite'));
-      runs.push(await benchBackend('Embedded PGlite', `PGlite ${pgliteVersion} in the server process, data folder on disk.`, handle, {}, pgliteDir));
-    } finally {
-      await rm(pgliteDir, { recursive: true, force: true });
-    }
+    backends.push({ name: 'Embedded PGlite', detail: `PGlite ${pgliteVersion} in the server process, data folder on disk.`, fresh: freshPglite });
   }
-
   const version = ONLY === 'pglite' ? undefined : await postgresReachable(POSTGRES_URL);
   if (ONLY === 'pglite') {
     skipped.push('PostgreSQL was not measured (BENCH_ONLY=pglite).');
   } else if (version) {
-    const database = await createPostgresDatabase(POSTGRES_URL);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'couvert-bench-'));
-    try {
-      const handle = await openPostgres(database.url, { max: 4 });
-      runs.push(
-        await benchBackend('PostgreSQL', `${version.split(' on ')[0]} on the same machine (a fresh database; pool of 10 connections).`, handle, { DATABASE_URL: database.url }, dataDir),
-      );
-    } finally {
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    backends.push({
+      name: 'PostgreSQL',
+      detail: `${version.split(' on ')[0]} on the same machine (a fresh database; pool of 10 connections).`,
+      fresh: freshPostgres,
+    });
   } else {
     skipped.push(`PostgreSQL was not measured: ${POSTGRES_URL} did not answer.`);
   }
 
+  for (const backend of backends) {
+    if (MODE !== 'crowded') {
+      const database = await backend.fresh();
+      try {
+        runs.push(await benchBackend(backend.name, backend.detail, database.handle, database.env, database.dataDir));
+      } finally {
+        await database.cleanUp();
+      }
+    }
+    crowdedRuns.push(await benchCrowdedPair(backend.name, backend.detail, backend.fresh));
+  }
+
   const cpus = os.cpus();
-  const report = renderReport(runs, {
-    date: new Date().toISOString(),
-    machine: [
-      `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
-      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`,
-      `${os.type()} ${os.release()} (${os.arch()})`,
-      `Node ${process.versions.node}`,
-      `Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${loadAverage()} — anything above the bench's own share means other processes competed for the cores`,
-    ],
+  const machine = [
+    `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
+    `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`,
+    `${os.type()} ${os.release()} (${os.arch()})`,
+    `Node ${process.versions.node}`,
+    `Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${loadAverage()} — anything above the bench's own share means other processes competed for the cores`,
+  ];
+  const date = new Date().toISOString();
+  const loadSetting = `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s of warm-up for the read scenarios), loopback`;
+  if (MODE !== 'crowded') {
+    const report = renderReport(runs, {
+      date,
+      machine,
+      settings: [
+        loadSetting,
+        'The server runs as a child process (`node src/server/main.ts`, LOG_LEVEL=warn, demo merchants); autocannon runs in the bench process, on the same cores',
+        '"server µs CPU/req" is the server process\'s own CPU time (user + system, from /proc) per answered request: unlike req/s it hardly depends on what else runs on the machine (PostgreSQL\'s own processes are not counted)',
+        'booking_slots/get turns over every merchant, zone and the coming 30 days, for 2 guests',
+        `create + validate: each round a signed-in diner (one of ${DINERS}) creates a draft on the next bookable slot of the coming ${BOOKING_DAYS} days (every merchant and zone, 2 guests) then validates it; "vs bare" and req/s count both requests`,
+        `The crowded database's figures are in ${path.basename(CROWDED_RESULTS)}`,
+      ],
+      skipped,
+    });
+    await mkdir(path.dirname(RESULTS), { recursive: true });
+    await writeFile(RESULTS, report);
+    log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
+  }
+  const crowdedReport = renderCrowdedReport(crowdedRuns, {
+    date,
+    machine,
     settings: [
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s of warm-up for the read scenarios), loopback`,
-      'The server runs as a child process (`node src/server/main.ts`, LOG_LEVEL=warn, demo merchants); autocannon runs in the bench process, on the same cores',
-      '"server µs CPU/req" is the server process\'s own CPU time (user + system, from /proc) per answered request: unlike req/s it hardly depends on what else runs on the machine (PostgreSQL\'s own processes are not counted)',
-      'booking_slots/get turns over every merchant, zone and the coming 30 days, for 2 guests',
-      `create + validate: each round a signed-in diner (one of ${DINERS}) creates a draft on the next bookable slot of the coming ${BOOKING_DAYS} days (every merchant and zone, 2 guests) then validates it; "vs bare" and req/s count both requests`,
+      loadSetting,
+      `Each backend twice, on a fresh database and a fresh server process each time: the three demo merchants alone, then beside ${CROWDED_BOOKINGS.toLocaleString('en')} coming bookings (pending or confirmed, every table taken four times a day) of ${CROWDED_MERCHANTS} other merchants of 20 tables, written straight into the database`,
+      'booking_slots/get turns over the demo merchants\' zones and the coming 30 days, for 2 guests: merchants with no booking, as the other merchants\' bookings pile up',
+      `Target: the crowded database's slots throughput within ${CROWDED_TARGET * 100} % of the empty one's`,
     ],
     skipped,
   });
-  await mkdir(path.dirname(RESULTS), { recursive: true });
-  await writeFile(RESULTS, report);
-  log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
+  await mkdir(path.dirname(CROWDED_RESULTS), { recursive: true });
+  await writeFile(CROWDED_RESULTS, crowdedReport);
+  log(`Wrote ${path.relative(process.cwd(), CROWDED_RESULTS)}`);
 }
 
 main().catch((error: unknown) => {

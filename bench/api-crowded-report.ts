@@ -1,0 +1,60 @@
+/** Writes what `npm run bench:api` measured of the slots call beside a crowded database, as Markdown. */
+import type { Measured } from './api-report.ts';
+
+/** The crowded database's slots throughput must stay at least this share of the empty one's. */
+export const CROWDED_TARGET = 0.8;
+
+/** The slots of one backend on an empty database, then on a crowded one. */
+export interface CrowdedRun {
+  backend: string;
+  detail: string;
+  measured: Array<{ crowded: boolean; bare: Measured; slots: Measured }>;
+}
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+
+/** Whether the crowded slots figure stayed within the target of the empty one, as a sentence. */
+export function crowdedVerdict(run: CrowdedRun): string {
+  const empty = run.measured.find((measured) => !measured.crowded)?.slots.result;
+  const crowded = run.measured.find((measured) => measured.crowded)?.slots.result;
+  if (!empty || !crowded) return 'MISSED: not measured.';
+  const share = crowded.requests.average / empty.requests.average;
+  return (
+    `${share >= CROWDED_TARGET ? 'MET' : 'MISSED'}: booking_slots/get beside the crowded database at ${fixed(share * 100)} % ` +
+    `of its throughput on the empty one (target ≥ ${CROWDED_TARGET * 100} %); p50 ${fixed(crowded.latency.p50)} ms against ` +
+    `${fixed(empty.latency.p50)} ms, p99 ${fixed(crowded.latency.p99)} ms against ${fixed(empty.latency.p99)} ms.`
+  );
+}
+
+function table(run: CrowdedRun): string {
+  const lines = ['| Database | Scenario | req/s | p50 ms | p99 ms | server µs CPU/req | non-2xx | errors |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  for (const { crowded, bare, slots } of run.measured) {
+    for (const { name, result, serverCpuUsPerRequest } of [bare, slots]) {
+      lines.push(
+        `| ${crowded ? 'crowded' : 'empty'} | ${name} | ${fixed(result.requests.average, 0)} | ${fixed(result.latency.p50)} | ` +
+          `${fixed(result.latency.p99)} | ${fixed(serverCpuUsPerRequest, 0)} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The whole report. */
+export function renderCrowdedReport(runs: CrowdedRun[], context: { date: string; machine: string[]; settings: string[]; skipped: string[] }): string {
+  return [
+    '# API benchmark beside a crowded database (`npm run bench:api`, `BENCH_MODE=crowded`)',
+    '',
+    `Run on ${context.date}.`,
+    '',
+    '## Machine',
+    '',
+    ...context.machine.map((line) => `- ${line}`),
+    '',
+    '## Settings',
+    '',
+    ...context.settings.map((line) => `- ${line}`),
+    '',
+    ...runs.flatMap((run) => [`## ${run.backend}`, '', run.detail, '', table(run), '', crowdedVerdict(run), '']),
+    ...context.skipped.map((line) => `${line}\n`),
+  ].join('\n');
+}
