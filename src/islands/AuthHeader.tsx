@@ -1,6 +1,7 @@
 /** The sign-in screens' top bar: a close button that goes back, and the logo of the merchant being booked (the provider's mark before it is known). */
 import type { Merchant } from '../lib/api-types.ts';
 import { goBack } from '../lib/go-back.ts';
+import { safeImageSrc } from '../lib/safe-url.ts';
 import LangText from './LangText.tsx';
 
 /** What the bar shows. */
@@ -12,7 +13,7 @@ export interface AuthHeaderProps {
 
 /** Close (back) on the left, the logo in the middle. */
 export default function AuthHeader({ merchant, closeFallback }: AuthHeaderProps) {
-  const logo = merchant?.logo?.path;
+  const logo = safeImageSrc(merchant?.logo?.path);
   return (
     <div className="au-top">
       <button type="button" className="au-close" onClick={() => goBack(closeFallback())}>
@@ -25,7 +26,7 @@ export default function AuthHeader({ merchant, closeFallback }: AuthHeaderProps)
       </button>
       <div className="au-logo">
         {logo ? (
-          <img src={logo} alt={merchant.name} width="56" height="56" />
+          <img src={logo} alt={merchant?.name ?? ''} width="56" height="56" />
         ) : (
           <img src="/favicon.svg" alt="" width="40" height="40" />
         )}
