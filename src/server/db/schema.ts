@@ -131,7 +131,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email').on(t.email).where(sql`${t.email} is not null and not ${t.anonymous}`)],
+  (t) => [
+    uniqueIndex('users_email').on(t.email).where(sql`${t.email} is not null and not ${t.anonymous}`),
+    // Validation finds every booking of a phone (phone-limits.ts): guests are one user per booking.
+    index('users_phone').on(t.phone),
+  ],
 );
 
 export const accessTokens = pgTable(
