@@ -274,7 +274,7 @@ async function main(): Promise<void> {
       loadSetting,
       `Each backend twice, on a fresh database and a fresh server process each time: the three demo merchants alone, then beside ${CROWDED_BOOKINGS.toLocaleString('en')} coming bookings (pending or confirmed, every table taken four times a day) of ${CROWDED_MERCHANTS} other merchants of 20 tables, written straight into the database`,
       'booking_slots/get turns over the demo merchants\' zones and the coming 30 days, for 2 guests: merchants with no booking, as the other merchants\' bookings pile up',
-      `Target: the crowded database's slots throughput within ${CROWDED_TARGET * 100} % of the empty one's`,
+      `Target: the crowded database's slots figure at least ${CROWDED_TARGET * 100} % of the empty one's, each figure taken as a share of the bare route of its own server measured just before (the machine is shared: its load drifts between the two runs); the raw throughputs are in the table`,
     ],
     skipped,
   });
