@@ -167,6 +167,19 @@ describe('two servers sharing Redis share their counts', () => {
   });
 });
 
+describe('a rate-limit store that does not answer', () => {
+  test('lets requests through rather than refusing or failing them', async () => {
+    const app = await limitsApp('redis://127.0.0.1:1', 'couvert-test:down:');
+    try {
+      const limit = rateLimit(app, 'down', { limit: 1, windowSeconds: 60 }, keyHeader);
+      expect(await limit.hit(requestFor('k'))).toBeUndefined();
+      expect(await limit.hit(requestFor('k'))).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  }, 20_000);
+});
+
 describe('client addresses come from X-Forwarded-For only behind a trusted proxy', () => {
   test('without TRUST_PROXY a forged X-Forwarded-For does not dodge the per-address limit', async () => {
     const direct = await startTestServer({ demo: false });

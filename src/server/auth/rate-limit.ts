@@ -29,6 +29,7 @@ const MEMORY_KEYS = 100_000;
 export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameSpace = 'couvert-rate:' }: { redisUrl?: string; nameSpace?: string } = {}) {
   const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   // A Redis outage lets requests through (logged) rather than turning every booking into an error.
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store unreachable: requests are let through'));
   await app.register(fastifyRateLimit, { global: false, redis, nameSpace, skipOnError: true, cache: MEMORY_KEYS });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 }
