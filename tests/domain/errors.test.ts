@@ -18,6 +18,7 @@ describe('httpStatusOf', () => {
     ['booking_changed', 409],
     ['invalid_transition', 409],
     ['user_booking_limit_reached', 409],
+    ['phone_booking_limit_reached', 409],
     ['rate_limited', 429],
     ['internal_error', 500],
     ['booking_not_activated', 422],
@@ -34,7 +35,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(25);
+    expect(Object.keys(httpStatusOf)).toHaveLength(26);
   });
 });
 
