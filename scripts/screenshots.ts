@@ -70,15 +70,17 @@ interface PictureBooking {
   bearer: string;
 }
 
-async function postApi<T>(baseUrl: string, apiPath: string, body: unknown, bearer?: string): Promise<T> {
+async function postApi<T>(baseUrl: string, apiPath: string, body: unknown, bearer?: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${baseUrl}${apiPath}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${apiPath} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+let pictures = 0;
 
 /** A le-petit-zinc draft for 2 on a dinner day, with a guest's contact details; validated unless asked not to. */
 async function pictureBooking(baseUrl: string, validated: boolean): Promise<PictureBooking> {
@@ -93,11 +95,14 @@ async function pictureBooking(baseUrl: string, validated: boolean): Promise<Pict
   // Dinner for the picture, and a time nobody else took (each picture books anew).
   const slot = [...slots].reverse().find((candidate) => candidate.available && candidate.hour >= '19:00') ?? slots.find((candidate) => candidate.available);
   if (!slot) throw new Error(`no free time at ${slug} on ${date}`);
-  const { token } = await postApi<{ token: string }>(baseUrl, '/api/booking/create', { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 });
+  // Each picture is its own diner: one phone holds one booking per restaurant and time, and a device a few drafts.
+  pictures += 1;
+  const device = { 'x-couvert-device': `screenshots-picture-${String(pictures).padStart(4, '0')}` };
+  const { token } = await postApi<{ token: string }>(baseUrl, '/api/booking/create', { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 }, undefined, device);
   const { access_token: bearer } = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/no_account', {
     firstname: 'Camille',
     lastname: 'Durand',
-    phone: '+33612345678',
+    phone: `+336123456${String(pictures % 100).padStart(2, '0')}`,
     email: 'camille.durand@example.org',
     bookingToken: token,
   });
