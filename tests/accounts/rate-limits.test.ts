@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { rateLimit, registerRateLimits, type RateLimit } from '../../src/server/auth/rate-limit.ts';
+import { signInDelayMs } from '../../src/server/auth/sign-in-delay.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let t: TestServer;
@@ -81,6 +82,19 @@ describe('sign-in is refused per address and per email and address, and only slo
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn('paul@example.test', PASSWORD, '203.0.113.51')).status).toBe(200);
+  });
+});
+
+describe('the wait before a sign-in of an email that failed often', () => {
+  test.each([
+    [0, 0],
+    [9, 0],
+    [10, 1_000],
+    [11, 2_000],
+    [14, 5_000],
+    [1_000, 5_000],
+  ])('after %i failures (slowing from 10): %i ms', (failures, ms) => {
+    expect(signInDelayMs(failures, 10)).toBe(ms);
   });
 });
 

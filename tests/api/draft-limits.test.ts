@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, merchants } from '../../src/server/db/schema.ts';
+import type { MerchantWithFloor } from '../../src/server/db/merchant-store.ts';
+import { eveningOf } from '../../src/server/routes/draft-limits.ts';
 import type { Answer, TestServer } from '../support/test-server.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { expectError, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
@@ -113,5 +115,29 @@ describe('new drafts are limited per client address, per device and per merchant
       expect(changed.body.token).toBe(created.body.token);
     }
     expect(await tablesHeld(fixture)).toBe(1);
+  });
+});
+
+describe('the evening a draft counts against is its merchant, local date and shift', () => {
+  // Lunch and dinner on weekdays, dinner only on Sundays (ISO day 7), in Paris (UTC+1 in November).
+  const merchant = {
+    id: 'm1',
+    timezone: 'Europe/Paris',
+    shifts: [
+      ...[1, 2, 3, 4, 5, 6].map((day) => ({ day, slots: [{ start: '12:00', end: '14:00' }, { start: '19:00', end: '22:30' }] })),
+      { day: 7, slots: [{ start: '19:00', end: '23:00' }] },
+    ],
+  } as unknown as MerchantWithFloor['merchant'];
+  test.each([
+    ['a lunch time', '2026-11-25T12:30:00+01:00', 'm1:2026-11-25:12:00'],
+    ['the start of dinner', '2026-11-25T19:00:00+01:00', 'm1:2026-11-25:19:00'],
+    ['late in dinner', '2026-11-25T22:00:00+01:00', 'm1:2026-11-25:19:00'],
+    ['past the last shift\'s end', '2026-11-25T23:15:00+01:00', 'm1:2026-11-25:19:00'],
+    ['between lunch and dinner', '2026-11-25T16:00:00+01:00', 'm1:2026-11-25:12:00'],
+    ['before any shift', '2026-11-25T09:00:00+01:00', 'm1:2026-11-25:day'],
+    ['a Sunday dinner', '2026-11-29T20:00:00+01:00', 'm1:2026-11-29:19:00'],
+    ['late in the evening in Paris, the next day in UTC', '2026-11-25T23:30:00Z', 'm1:2026-11-26:day'],
+  ])('%s', (_name, iso, evening) => {
+    expect(eveningOf(merchant, new Date(iso))).toBe(evening);
   });
 });
