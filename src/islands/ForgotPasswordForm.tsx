@@ -1,5 +1,5 @@
 /** Forgot password (/auth/forgot_password, spec sections 2, 5 and 8): an email, a reset link mailed, a success banner. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../i18n/i18n.ts';
 import { forgotPassword } from '../lib/account-api.ts';
 import { isApiError } from '../lib/api-client.ts';
@@ -14,6 +14,7 @@ import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
 import LangText from './LangText.tsx';
 import { useTranslation } from './use-translation.ts';
+import { useTypedBeforeHydration } from './use-typed-before-hydration.ts';
 
 const EMAIL_ID = 'forgot-email';
 
@@ -24,6 +25,9 @@ export default function ForgotPasswordForm() {
   const [errors, setErrors] = useState<FormErrors<'email'>>({});
   const [state, setState] = useState<'idle' | 'loading' | 'sent'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The form is in the page before its code: keystrokes typed meanwhile are kept.
+  useTypedBeforeHydration(form, { text: { email: setEmail } });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +61,7 @@ export default function ForgotPasswordForm() {
 
   return (
     <AuthScreen titleKey="forgotPassword.title" introKey="forgotPassword.intro" closeFallback={() => AUTH_PATHS.login}>
-      <form className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={submit}>
         {state === 'sent' ? (
           <AuthAlert tone="success">{t('forgotPassword.success')}</AuthAlert>
         ) : null}

@@ -1,5 +1,5 @@
 /** Platform login (/auth/login, spec sections 2, 4, 5 and 8): email and password, a wrong login said on the password field, Validate on success. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../i18n/i18n.ts';
 import { firstInvalidField, isClean, validateLogin, type FormErrors } from '../lib/auth-form-rules.ts';
 import { navigate } from '../lib/navigate.ts';
@@ -13,6 +13,7 @@ import AuthSubmitButton from './AuthSubmitButton.tsx';
 import { focusField } from './focus-field.ts';
 import LangText from './LangText.tsx';
 import { useTranslation } from './use-translation.ts';
+import { useTypedBeforeHydration } from './use-typed-before-hydration.ts';
 
 type Field = 'email' | 'password';
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -26,6 +27,9 @@ export default function LoginForm() {
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The form is in the page before its code: keystrokes typed meanwhile are kept.
+  useTypedBeforeHydration(form, { text: { email: setEmail, password: setPassword } });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,7 +60,7 @@ export default function LoginForm() {
 
   return (
     <AuthScreen titleKey="login.title" closeFallback={() => AUTH_PATHS.choice}>
-      <form className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={submit}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <AuthField id={ID.email} label={<LangText k="login.email" />} error={errors.email} t={t}>
           {(control) => <EmailInput {...control} autoComplete="username" value={email} onValueChange={setEmail} />}

@@ -2,7 +2,7 @@
  * Guest contact details (/auth/no_account, NoAuth, spec sections 2, 5 and 6): first and last name, phone, the optional
  * email confirmation and then the email; a guest session for the stored booking, then Validate.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../i18n/i18n.ts';
 import { firstInvalidField, isClean, serverFieldErrors, validateNoAuth, type FormErrors } from '../lib/auth-form-rules.ts';
 import { storedHomePath } from '../lib/go-back.ts';
@@ -18,6 +18,7 @@ import LangText from './LangText.tsx';
 import PhoneInput from './PhoneInput.tsx';
 import { phoneField, phoneToSend, PREFERRED_COUNTRIES, type PhoneState } from './phone-field-state.ts';
 import { useTranslation } from './use-translation.ts';
+import { useTypedBeforeHydration } from './use-typed-before-hydration.ts';
 
 type Field = 'firstname' | 'lastname' | 'phone' | 'email';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email'];
@@ -34,6 +35,9 @@ export default function NoAccountForm() {
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The form is in the page before its code: keystrokes typed meanwhile are kept (the phone widget keeps its own).
+  useTypedBeforeHydration(form, { text: { firstname: setFirstname, lastname: setLastname }, checked: { wantsEmail: setWantsEmail } });
 
   const fail = (found: FormErrors<Field>) => {
     setErrors(found);
@@ -85,7 +89,7 @@ export default function NoAccountForm() {
 
   return (
     <AuthScreen titleKey="noAuth.title" introKey="noAuth.intro" closeFallback={storedHomePath}>
-      <form className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={submit}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <div className="au-row">
           {text('firstname', firstname, setFirstname, 'given-name')}
@@ -104,7 +108,7 @@ export default function NoAccountForm() {
           )}
         </AuthField>
         <div className="au-check">
-          <input id="guest-wants-email" type="checkbox" checked={wantsEmail} onChange={(event) => setWantsEmail(event.target.checked)} />
+          <input id="guest-wants-email" name="wantsEmail" type="checkbox" checked={wantsEmail} onChange={(event) => setWantsEmail(event.target.checked)} />
           <label htmlFor="guest-wants-email">
             <LangText k="noAuth.wantsEmail" />
           </label>

@@ -3,7 +3,7 @@
  * reporting {country, countryCode, formatted, valid, possible, nationalNumber} on every change.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { buildCountryLookupUrl } from '../lib/build-env.ts';
 import { allCountries, findCountry, flagEmoji, orderCountries, type PhoneCountry } from '../lib/phone/countries.ts';
 import { fallbackCountry, lookupCountry, startingCountry } from '../lib/phone/country-lookup.ts';
@@ -23,6 +23,7 @@ import { createTypeToFind } from '../lib/phone/type-to-find.ts';
 import LangText from './LangText.tsx';
 import './phone-input.css';
 import { useHydrated } from './use-hydrated.ts';
+import { typedValue } from './use-typed-before-hydration.ts';
 import { useTranslation } from './use-translation.ts';
 
 /** The widget's settings. */
@@ -218,6 +219,16 @@ export default function PhoneInput(props: PhoneInputProps) {
     // A valid number is rewritten in the mode's format once the diner leaves the field.
     if (current.valid && current.formatted !== value) onChange(current.formatted, judge(current.formatted, country));
   };
+
+  // A number typed before the island hydrated is taken as if typed now (React would write the empty value back at the
+  // next render); the report of the first country below then carries it too.
+  useLayoutEffect(() => {
+    const typed = inputRef.current ? typedValue(inputRef.current) : undefined;
+    if (typed === undefined) return;
+    latest.current.value = typed;
+    onInput(typed);
+    // Deliberately once: only the hydrating render can find text the form does not hold.
+  }, []);
 
   const lastPreferred = preferred.length - 1;
   return (

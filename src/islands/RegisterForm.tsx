@@ -2,7 +2,7 @@
  * Platform registration (/auth/register, spec sections 2, 4, 5 and 8): names, phone, email, password with a show/hide
  * toggle; empty fields are flagged, a malformed email says so, the server's phone, email and password messages show.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../i18n/i18n.ts';
 import { firstInvalidField, isClean, serverFieldErrors, validateRegister, type FormErrors } from '../lib/auth-form-rules.ts';
 import { navigate } from '../lib/navigate.ts';
@@ -19,6 +19,7 @@ import PasswordToggle from './PasswordToggle.tsx';
 import PhoneInput from './PhoneInput.tsx';
 import { phoneToSend, PREFERRED_COUNTRIES, type PhoneState } from './phone-field-state.ts';
 import { useTranslation } from './use-translation.ts';
+import { useTypedBeforeHydration } from './use-typed-before-hydration.ts';
 
 type Field = 'firstname' | 'lastname' | 'phone' | 'email' | 'password';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email', 'password'];
@@ -44,6 +45,9 @@ export default function RegisterForm() {
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The form is in the page before its code: keystrokes typed meanwhile are kept (the phone widget keeps its own).
+  useTypedBeforeHydration(form, { text: { firstname: setFirstname, lastname: setLastname, email: setEmail, password: setPassword } });
 
   const fail = (found: FormErrors<Field>) => {
     setErrors(found);
@@ -96,7 +100,7 @@ export default function RegisterForm() {
 
   return (
     <AuthScreen titleKey="register.title" closeFallback={() => AUTH_PATHS.choice}>
-      <form className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={submit}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <div className="au-row">
           {text('firstname', firstname, setFirstname, 'given-name')}
