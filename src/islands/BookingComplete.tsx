@@ -1,6 +1,7 @@
 /**
- * The tracking island (/{merchantSlug}/booking_complete/{token}, spec sections 2 and 4): loads the booking on entry,
- * follows it live (booking.{token} / UpdateBooking reloads it), and shows header, notices, illustration and the sheet.
+ * The tracking island (/{merchantSlug}/booking_complete/{token}, spec sections 2 and 4): subscribes to the booking's
+ * live channel, then loads the booking, and reloads it on every newer UpdateBooking and every (re)subscription; shows
+ * header, notices, illustration and the sheet.
  * Offline, it shows the copy kept from the last visit (booking-snapshot.ts) while the banner says the page is offline.
  */
 import { useStore } from '@nanostores/react';
@@ -49,7 +50,9 @@ const getAndKeep = async (...args: Parameters<typeof bookingApi.getBooking>): Pr
   // The first time, the page's own script has already asked (first-booking-read.ts): its answer is taken over.
   const first = lang && takeFirstBookingRead({ token, merchantSlug, lang });
   const answer = first ? await readApiAnswer<GetBookingResponse>(first) : await bookingApi.getBooking(...args);
-  saveBookingSnapshot(answer);
+  // The offline copy is the newest revision seen, never a read that answered after a later one.
+  const held = $booking.get();
+  if (held?.token !== answer.booking.token || held.revision <= answer.booking.revision) saveBookingSnapshot(answer);
   return answer;
 };
 
@@ -111,10 +114,37 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
       navigate(bookingHomePath(merchantSlug));
       return;
     }
+    // An update published before the channel is subscribed never arrives: the channel is asked for first, then the
+    // booking is read, and read again each time the channel is subscribed (the first time, and after every reconnection,
+    // when pusher-js subscribes anew). Reads and events may cross: the newest revision stays (takeLatestBooking).
+    let channelDown = false;
+    const follow = () => {
+      const subscription = subscribeToBooking(
+        token,
+        (event) => {
+          const held = $booking.get();
+          if (held?.token !== token || event.revision > held.revision) void load(token);
+        },
+        {
+          onSubscribed: () => {
+            setSubscribed(true);
+            void load(token);
+          },
+        },
+      );
+      subscription.ready.catch(() => (channelDown = true));
+      return subscription;
+    };
+    let live = follow();
     void load(token);
-    const live = subscribeToBooking(token, () => void load(token), { onSubscribed: () => setSubscribed(true) });
-    // Back online: read the booking afresh (this also replaces an offline copy).
-    const onOnline = () => void load(token);
+    // Back online: read the booking afresh (this also replaces an offline copy), and follow it if that could not start.
+    const onOnline = () => {
+      void load(token);
+      if (!channelDown) return;
+      channelDown = false;
+      live.stop();
+      live = follow();
+    };
     globalThis.addEventListener('online', onOnline);
     return () => {
       live.stop();

@@ -80,7 +80,10 @@ export interface SubscribeOptions {
   fetchConfig?: () => Promise<RealtimeConfigResponse>;
   location?: SiteLocation;
   bearer?: () => string | null;
-  /** Called once the channel is subscribed (tests wait for it). */
+  /**
+   * Called each time the channel is subscribed: the first time, and again after every reconnection (pusher-js
+   * subscribes anew then). Events sent while not subscribed are lost, so a caller reads the state again here.
+   */
   onSubscribed?: () => void;
 }
 

@@ -72,6 +72,17 @@ export function takeBooking(booking: Booking): void {
   $bookingToken.set(booking.token);
 }
 
+/**
+ * Holds a booking read from the API unless the one held is the same booking at a later revision: a read sent before an
+ * update may answer after it and must not undo it. Returns whether it was taken.
+ */
+export function takeLatestBooking(booking: Booking): boolean {
+  const held = $booking.get();
+  if (held && held.token === booking.token && held.revision > booking.revision) return false;
+  takeBooking(booking);
+  return true;
+}
+
 /** Forgets the booking here and in storage. */
 export function discardBooking(): void {
   $booking.set(null);
@@ -136,12 +147,12 @@ export async function openBookingOnHome(
   }
 }
 
-/** Loads a booking by token and merchant (Validate, BookingComplete, and each UpdateBooking event). */
+/** Loads a booking by token and merchant (Validate, BookingComplete, and each UpdateBooking event); resolves to the booking held then (the newest revision). */
 export async function loadBooking(slug: string, token: string, lang?: Lang, api: Pick<BookingApi, 'getBooking'> = bookingApi): Promise<Booking> {
   const answer = await api.getBooking(token, slug, lang);
   takeMerchant(answer);
-  takeBooking(answer.booking);
-  return answer.booking;
+  takeLatestBooking(answer.booking);
+  return $booking.get() ?? answer.booking;
 }
 
 /** On entering Validate: ties the booking to the signed-in diner (update_user); failures lead as section 8 says. */

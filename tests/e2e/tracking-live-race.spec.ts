@@ -1,0 +1,51 @@
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixture.ts';
+import { createDraft, guestSession, restaurantAction, validateThroughApi } from './tracking-support.ts';
+
+const ROUNDS = 20;
+
+/** A validated (status 10) booking's tracking page address. */
+async function pendingTrackingPath(request: Parameters<typeof createDraft>[0]): Promise<{ token: string; path: string }> {
+  const draft = await createDraft(request);
+  await validateThroughApi(request, draft, await guestSession(request, draft.token));
+  return { token: draft.token, path: `/${draft.slug}/booking_complete/${draft.token}` };
+}
+
+test.describe('a restaurant answer in the tracking page\'s first second', () => {
+  test(`the page turns to confirmed when the restaurant confirms 50 ms after it first shows the booking, ${ROUNDS} times in a row`, async ({ page, request, server }) => {
+    test.setTimeout(ROUNDS * 12_000);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const booking = await pendingTrackingPath(request);
+      await page.goto(booking.path);
+      // The first view (before the island) or the island: whichever shows the booking first.
+      await page.getByText('En attente', { exact: true }).waitFor();
+      await page.waitForTimeout(50);
+      await restaurantAction(request, server.adminToken, booking.token, 'confirm');
+      await expect(page.getByText('Confirmée', { exact: true }), `round ${round}`).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText('En attente', { exact: true })).toHaveCount(0);
+    }
+  });
+
+  test('an answer sent while the live connection is down shows once it is back', async ({ page, request, server }) => {
+    const booking = await pendingTrackingPath(request);
+    // The live channel's sockets pass through the test, which can cut one and hold the next until it lets it through.
+    const sockets: WebSocketRoute[] = [];
+    let letThrough: () => void = () => {};
+    const reconnection = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.routeWebSocket(/\/app\//, async (socket) => {
+      sockets.push(socket);
+      if (sockets.length > 1) await reconnection;
+      socket.connectToServer();
+    });
+    await page.goto(booking.path);
+    await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
+    await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+
+    // 4200: the Pusher protocol's "reconnect at once"; pusher-js dials again, and the test holds that socket.
+    await sockets[0]!.close({ code: 4200, reason: 'cut by the test' });
+    await expect.poll(() => sockets.length).toBe(2);
+    await restaurantAction(request, server.adminToken, booking.token, 'confirm');
+    letThrough();
+    await expect(page.getByText('Confirmée', { exact: true })).toBeVisible({ timeout: 10_000 });
+  });
+});
