@@ -1,7 +1,7 @@
 /**
  * The service worker and web app manifest of the site (@vite-pwa/astro, generateSW): /sw.js precaches the
  * shared code (never the per-merchant pages, whose number grows with the merchants) and caches each page a
- * diner opens, so a merchant page or a tracking page already visited opens again offline.
+ * diner opens, the very first one included, so a merchant page or a tracking page already opened opens again offline.
  */
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
@@ -51,11 +51,15 @@ export function pwaOptions(env: NodeJS.ProcessEnv = process.env): Partial<VitePW
       skipWaiting: true,
       runtimeCaching: [
         {
-          // Pages: the network first (a page must change as soon as the site is rebuilt), the copy when offline.
-          urlPattern: ({ request }) => request.mode === 'navigate',
+          // Pages: the network first (a page must change as soon as the site is rebuilt), the copy when offline. Besides
+          // navigations, the page that was open when the worker took over asks for itself once (src/lib/keep-open-page.ts,
+          // with this header: the function is copied into sw.js, so the name is written out).
+          urlPattern: ({ request }) => request.mode === 'navigate' || request.headers.get('x-couvert-keep-page') === '1',
           handler: 'NetworkFirst',
           options: {
             cacheName: PAGES_CACHE,
+            // That fetch and a navigation differ in request headers only; the page is the same.
+            matchOptions: { ignoreVary: true },
             networkTimeoutSeconds: 5,
             expiration: { maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600 },
             cacheableResponse: { statuses: [200] },
