@@ -1,7 +1,8 @@
-/** The calendar overlay (loaded on first use): month navigation, a Monday-first grid, past months blocked, unselectable days marked. */
+/** The calendar overlay (loaded on first use): month navigation, a Monday-first grid, past months and months past the booking horizon blocked, unselectable days marked. */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LocalDate } from '../lib/api-types.ts';
 import {
+  canGoToNextMonth,
   canGoToPreviousMonth,
   dayBlock,
   monthGrid,
@@ -68,7 +69,7 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const next = moveFocusDate(focused, event.key, rules.today);
+    const next = moveFocusDate(focused, event.key, rules.today, rules.lastDay);
     if (next === null) return;
     event.preventDefault();
     moveFocus.current = true;
@@ -78,12 +79,19 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
   };
 
   const canGoBack = canGoToPreviousMonth(shown, rules.today);
+  const canGoOn = canGoToNextMonth(shown, rules.lastDay);
 
   // Back at the current month the previous-month button turns disabled: its focus moves on rather than getting lost.
   useEffect(() => {
     const active = document.activeElement;
     if (!canGoBack && (active === document.body || active === previousButton.current)) nextButton.current?.focus();
   }, [canGoBack]);
+
+  // The same at the horizon's month for the next-month button.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!canGoOn && (active === document.body || active === nextButton.current)) previousButton.current?.focus();
+  }, [canGoOn]);
 
   return (
     <Modal open onClose={onClose} labelledBy={titleId} initialFocus={focusedButton} variant="sheet" className="cal">
@@ -105,7 +113,14 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
         <p id={monthId} className="cal-month" aria-live="polite">
           {monthTitle(shown, locale)}
         </p>
-        <button ref={nextButton} type="button" className="cal-arrow" aria-label={t('calendar.nextMonth')} onClick={() => showMonth(nextMonth(shown))}>
+        <button
+          ref={nextButton}
+          type="button"
+          className="cal-arrow"
+          aria-label={t('calendar.nextMonth')}
+          disabled={!canGoOn}
+          onClick={() => showMonth(nextMonth(shown))}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -134,7 +149,7 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
                       ref={isFocused ? focusedButton : undefined}
                       type="button"
                       data-date={cell.date}
-                      className={['cal-day', block ? 'is-blocked' : '', block === 'past' ? 'is-past' : '', isSelected ? 'is-selected' : '']
+                      className={['cal-day', block ? 'is-blocked' : '', block === 'past' || block === 'beyond_horizon' ? 'is-past' : '', isSelected ? 'is-selected' : '']
                         .filter(Boolean)
                         .join(' ')}
                       tabIndex={isFocused ? 0 : -1}

@@ -51,6 +51,8 @@ export interface MerchantSettings {
   maxClientsPerBookings: number;
   keepTableDuration: number;
   showZone: boolean;
+  /** Days past merchant-local today the merchant takes bookings for. */
+  bookingHorizonDays?: number;
 }
 
 /** The merchant as booking_merchant/get, get and update_user return it. */

@@ -1,4 +1,4 @@
-/** Keyboard moves in the calendar grid (WAI-ARIA date picker pattern), never before the current month. */
+/** Keyboard moves in the calendar grid (WAI-ARIA date picker pattern), never before the current month nor past the last bookable day's. */
 import { addDaysToLocalDate, isoWeekdayOf } from '../server/domain/local-time.ts';
 import type { LocalDate } from './api-types.ts';
 import { addMonths, firstDayOf, monthOf } from './calendar.ts';
@@ -18,9 +18,10 @@ export function addMonthsToDate(date: LocalDate, count: number): LocalDate {
 
 /**
  * The day a key moves focus to from `date` (arrows: a day or a week; Home / End: the week's Monday / Sunday;
- * PageUp / PageDown: a month), kept on or after the first day of today's month; null for other keys.
+ * PageUp / PageDown: a month), kept on or after the first day of today's month and, given the last bookable day, on or
+ * before the last day of its month; null for other keys.
  */
-export function moveFocusDate(date: LocalDate, key: string, today: LocalDate): LocalDate | null {
+export function moveFocusDate(date: LocalDate, key: string, today: LocalDate, lastDay?: LocalDate): LocalDate | null {
   let next: LocalDate;
   switch (key) {
     case 'ArrowLeft':
@@ -51,5 +52,8 @@ export function moveFocusDate(date: LocalDate, key: string, today: LocalDate): L
       return null;
   }
   const floor = firstDayOf(monthOf(today));
-  return next < floor ? floor : next;
+  if (next < floor) return floor;
+  if (lastDay === undefined) return next;
+  const ceiling = addDaysToLocalDate(firstDayOf(addMonths(monthOf(lastDay), 1)), -1);
+  return next > ceiling ? ceiling : next;
 }

@@ -22,10 +22,12 @@ export interface DayRules {
   closedDays: LocalDate[];
   /** The merchant's open flags for today and tomorrow (booking_merchant/get). */
   open: { today: boolean; tomorrow: boolean };
+  /** The last day the merchant takes bookings for (its booking horizon). */
+  lastDay: LocalDate;
 }
 
 /** Why a day cannot be picked. */
-export type DayBlock = 'past' | 'closed_weekday' | 'closed_day' | 'today_closed' | 'tomorrow_closed';
+export type DayBlock = 'past' | 'beyond_horizon' | 'closed_weekday' | 'closed_day' | 'today_closed' | 'tomorrow_closed';
 
 /** ISO weekdays in header order: Monday first. */
 export const WEEKDAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -35,6 +37,14 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** The merchant-local date of an instant (milliseconds), e.g. today from the server clock. */
 export function todayIn(nowMs: number, timezone: string): LocalDate {
   return localDateOf(new Date(nowMs), timezone);
+}
+
+/** How many days ahead a merchant takes bookings when its settings do not say (the server's default). */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 90;
+
+/** The last day a merchant takes bookings for: today plus its horizon in days. */
+export function lastBookableDay(today: LocalDate, bookingHorizonDays: number | undefined): LocalDate {
+  return addDaysToLocalDate(today, bookingHorizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS);
 }
 
 /** The month a date falls in. */
@@ -68,6 +78,11 @@ export function nextMonth(shown: CalendarMonth): CalendarMonth {
   return addMonths(shown, 1);
 }
 
+/** Whether the calendar may go on from `shown`: never past the month of the last bookable day. */
+export function canGoToNextMonth(shown: CalendarMonth, lastDay: LocalDate): boolean {
+  return compareMonths(shown, monthOf(lastDay)) < 0;
+}
+
 /** The first day of a month, 'YYYY-MM-01'. */
 export function firstDayOf(month: CalendarMonth): LocalDate {
   return `${String(month.year).padStart(4, '0')}-${pad2(month.month)}-01`;
@@ -94,6 +109,7 @@ export function monthGrid(month: CalendarMonth): CalendarCell[][] {
 /** Why a day cannot be picked (section 5), or null when it can. */
 export function dayBlock(date: LocalDate, rules: DayRules): DayBlock | null {
   if (date < rules.today) return 'past';
+  if (date > rules.lastDay) return 'beyond_horizon';
   const weekday = isoWeekdayOf(date);
   if (!rules.shifts.some((shift) => shift.day === weekday && shift.slots.length > 0)) return 'closed_weekday';
   if (rules.closedDays.includes(date)) return 'closed_day';

@@ -43,6 +43,8 @@ export interface ListingSettings {
   maxClientsPerBookings: number;
   keepTableDuration: number;
   showZone: boolean;
+  /** Days past merchant-local today the merchant takes bookings for (absent in listings built before it). */
+  bookingHorizonDays?: number;
 }
 
 /** One merchant as GET /api/booking/merchants lists it: everything its static page shows. */

@@ -2,7 +2,7 @@
 import { computed, map } from 'nanostores';
 import type { LocalDate, MerchantSettings, Zone } from '../lib/api-types.ts';
 import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
-import { todayIn, type DayRules } from '../lib/calendar.ts';
+import { lastBookableDay, todayIn, type DayRules } from '../lib/calendar.ts';
 import type { MerchantData } from '../lib/merchant-data.ts';
 import { navigate } from '../lib/navigate.ts';
 import { guessOpenFlags } from '../lib/open-flags.ts';
@@ -44,9 +44,17 @@ export const $home = map<HomeState>({ ...INITIAL });
 /** The guest limits: the API's merchant when it answered, else the page's. */
 export const $guestLimits = computed([$merchant, $home], (merchant, home) => merchant?.settings ?? home.settings);
 
-/** The rules that decide which days can be picked (section 5), or null before the page is known. */
+/** The rules that decide which days can be picked (section 5 and the booking horizon), or null before the page is known. */
 export const $dayRules = computed([$home, $shifts, $closedDays, $merchant], (home, shifts, closedDays, merchant): DayRules | null =>
-  home.today === null ? null : { today: home.today, shifts, closedDays, open: merchant?.open ?? home.guessedOpen },
+  home.today === null
+    ? null
+    : {
+        today: home.today,
+        shifts,
+        closedDays,
+        open: merchant?.open ?? home.guessedOpen,
+        lastDay: lastBookableDay(home.today, (merchant?.settings ?? home.settings)?.bookingHorizonDays),
+      },
 );
 
 /** What startBookingHome may be given instead of the real browser and API (tests). */

@@ -28,6 +28,7 @@ describe('httpStatusOf', () => {
     ['error_max_seats', 422],
     ['max_clients_per_booking_exceeded', 422],
     ['last_minute_booking_not_allowed', 422],
+    ['booking_too_far_ahead', 422],
     ['no_phone', 422],
     ['merchant_closed', 422],
   ] satisfies Array<[ErrorCode, number]>)('%s answers HTTP %i', (code, status) => {
@@ -35,7 +36,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(26);
+    expect(Object.keys(httpStatusOf)).toHaveLength(27);
   });
 });
 

@@ -59,6 +59,7 @@ describe('parseMerchantDefinition accepts', () => {
     expect(definition.address.address2).toBe('');
     expect(definition.settings.autoConfirm).toBe(false);
     expect(definition.settings.showZone).toBe(true);
+    expect(definition.settings.bookingHorizonDays).toBe(90);
   });
 
   test('and normalises: trims text, removes phone spaces, lowercases emails, sorts unique closed days', () => {
@@ -85,6 +86,8 @@ describe('parseMerchantDefinition accepts', () => {
     ['three-digit colours', (d: Json) => (d.theme.primary = '#a00')],
     ['an http site URL', (d: Json) => (d.url = 'http://chez-marcel.example/menu')],
     ['an optional response window', (d: Json) => (d.settings.responseWindowMinutes = 45)],
+    ['a one-day booking horizon', (d: Json) => (d.settings.bookingHorizonDays = 1)],
+    ['a two-year booking horizon', (d: Json) => (d.settings.bookingHorizonDays = 730)],
     ['bounds at their limits', (d: Json) => Object.assign(d.settings, { slotIntervalMinutes: 5, minLeadMinutes: 0, keepTableDuration: 240, bookingDurationMinutes: 720, maxCoversPerSlot: 10000 })],
     ['a two-character slug', (d: Json) => (d.slug = 'a1')],
   ])('%s', (_label, change) => {
@@ -127,6 +130,9 @@ describe('parseMerchantDefinition refuses', () => {
     ['a lead time over a week', (d) => (d.settings.minLeadMinutes = 10081), 'settings.minLeadMinutes'],
     ['a table kept over 240 minutes', (d) => (d.settings.keepTableDuration = 241), 'settings.keepTableDuration'],
     ['a zero response window', (d) => (d.settings.responseWindowMinutes = 0), 'settings.responseWindowMinutes'],
+    ['a zero booking horizon', (d) => (d.settings.bookingHorizonDays = 0), 'settings.bookingHorizonDays'],
+    ['a booking horizon over two years', (d) => (d.settings.bookingHorizonDays = 731), 'settings.bookingHorizonDays'],
+    ['a booking horizon in part days', (d) => (d.settings.bookingHorizonDays = 1.5), 'settings.bookingHorizonDays'],
     ['zero covers per slot', (d) => (d.settings.maxCoversPerSlot = 0), 'settings.maxCoversPerSlot'],
     ['covers per slot as text', (d) => (d.settings.maxCoversPerSlot = '20'), 'settings.maxCoversPerSlot'],
     ['a misspelt setting', (d) => (d.settings.minClientPerBookings = 1), 'settings'],

@@ -36,6 +36,8 @@ export interface MerchantSettingsValue {
   autoConfirm: boolean;
   showZone: boolean;
   responseWindowMinutes: number;
+  /** Absent in merchants stored before it existed: the domain's default applies. */
+  bookingHorizonDays?: number;
 }
 
 /** Opening shifts of one ISO weekday. */

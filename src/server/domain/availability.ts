@@ -14,6 +14,8 @@ export interface BookingSettings {
   bookingDurationMinutes: number;
   minLeadMinutes: number;
   maxCoversPerSlot: number;
+  /** Days past merchant-local today still bookable (absent: DEFAULT_BOOKING_HORIZON_DAYS). */
+  bookingHorizonDays?: number;
 }
 
 /** Opening hours of one ISO weekday (1 Monday .. 7 Sunday); end is the last seating, may pass midnight. */
@@ -66,6 +68,14 @@ export interface BookableTime {
 }
 
 const MINUTE_MS = 60_000;
+
+/** How many days ahead a merchant takes bookings when its settings do not say. */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 90;
+
+/** The last merchant-local day a booking may be made for: today plus the merchant's horizon. */
+export function lastBookableDate(now: Date, timezone: string, settings: Pick<BookingSettings, 'bookingHorizonDays'>): LocalDate {
+  return addDaysToLocalDate(localDateOf(now, timezone), settings.bookingHorizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS);
+}
 
 /** Whether the merchant opens on a date: a shift that weekday with a slot, and the date not closed. */
 export function isDayOpen(date: LocalDate, shifts: Shift[], closedDays: LocalDate[]): boolean {
@@ -126,6 +136,7 @@ function computeBookableTimes(date: LocalDate, timezone: string, shifts: Shift[]
 /** The day's slots for a party in a zone ('all': any): available when past the lead time, within pacing, with a free fitting table. */
 export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: number): Slot[] {
   if (!isDayOpen(ctx.date, ctx.shifts, ctx.closedDays)) return [];
+  if (ctx.date > lastBookableDate(ctx.now, ctx.timezone, ctx.settings)) return [];
   const earliest = earliestBookable(ctx.now, ctx.settings.minLeadMinutes);
   return bookableTimes(ctx.date, ctx.timezone, ctx.shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
     timestamp: Math.floor(at.getTime() / 1000),

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'error_max_seats'
   | 'max_clients_per_booking_exceeded'
   | 'last_minute_booking_not_allowed'
+  | 'booking_too_far_ahead'
   | 'already_done'
   | 'canceled'
   | 'booking_time_passed'
@@ -53,6 +54,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   error_max_seats: 422,
   max_clients_per_booking_exceeded: 422,
   last_minute_booking_not_allowed: 422,
+  booking_too_far_ahead: 422,
   no_phone: 422,
   merchant_closed: 422,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BOOKING_HORIZON_DAYS } from './availability.ts';
 import { DomainError } from './errors.ts';
 import { isLocalDate, isLocalTime, isValidTimezone } from './local-time.ts';
 import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
@@ -13,6 +14,9 @@ export const reservedSlugs: readonly string[] = [
   'booking_complete', 'ical', 'calendar', 'mail', 'www', 'index', 'home', 'about', 'help', 'support',
   'terms', 'privacy', 'legal', 'contact', '404', '500',
 ];
+
+/** The farthest booking horizon a definition may set: two years. */
+export const MAX_BOOKING_HORIZON_DAYS = 730;
 
 const reserved = new Set(reservedSlugs);
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -69,6 +73,8 @@ const settingsSchema = z
     // Not in the contract table: minutes a pending booking may wait before the page says the merchant is
     // slow to answer; the store falls back to its own default when absent.
     responseWindowMinutes: intIn(1, 10080).optional(),
+    // Not in the contract table either: how many days past merchant-local today a booking may be made for.
+    bookingHorizonDays: intIn(1, MAX_BOOKING_HORIZON_DAYS).default(DEFAULT_BOOKING_HORIZON_DAYS),
   })
   .superRefine((settings, ctx) => {
     if (settings.minClientsPerBookings > settings.maxClientsPerBookings) {

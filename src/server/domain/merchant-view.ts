@@ -1,5 +1,5 @@
 /** The merchant as the browser reads it (spec section 3), built from what is stored. */
-import { openTodayTomorrow, type Shift } from './availability.ts';
+import { DEFAULT_BOOKING_HORIZON_DAYS, openTodayTomorrow, type Shift } from './availability.ts';
 import { localDateOf } from './local-time.ts';
 
 /** What the views need of a stored merchant. */
@@ -24,6 +24,7 @@ export interface MerchantRecord {
     slotIntervalMinutes: number;
     minLeadMinutes: number;
     showZone: boolean;
+    bookingHorizonDays?: number;
   };
   shifts: Shift[];
   closedDays: string[];
@@ -51,13 +52,14 @@ export function shiftsView(shifts: Shift[]) {
   }));
 }
 
-/** The settings a diner's browser needs: guest limits, how long the table is kept, whether zones show. */
+/** The settings a diner's browser needs: guest limits, how long the table is kept, whether zones show, how far ahead it may book. */
 function publicSettings({ settings }: MerchantRecord) {
   return {
     minClientsPerBookings: settings.minClientsPerBookings,
     maxClientsPerBookings: settings.maxClientsPerBookings,
     keepTableDuration: settings.keepTableDuration,
     showZone: settings.showZone,
+    bookingHorizonDays: settings.bookingHorizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS,
   };
 }
 

@@ -1,5 +1,5 @@
 /** Checks of a booking request against the merchant, before any table is looked for. */
-import { bookableTimes, isDayOpen, type DayContext, type TableHold } from '../domain/availability.ts';
+import { bookableTimes, isDayOpen, lastBookableDate, type DayContext, type TableHold } from '../domain/availability.ts';
 import { DomainError } from '../domain/errors.ts';
 import { localDateOf } from '../domain/local-time.ts';
 import type { MerchantWithFloor } from '../db/merchant-store.ts';
@@ -30,10 +30,14 @@ export function assertZone(floor: MerchantWithFloor, zoneId: string): void {
   }
 }
 
-/** Refuses a time that is not one of the day's bookable times, or too close to now. */
+/** Refuses a time past the merchant's booking horizon, not one of the day's bookable times, or too close to now. */
 export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date): void {
   const { merchant } = floor;
   const date = localDateOf(at, merchant.timezone);
+  const lastDate = lastBookableDate(now, merchant.timezone, merchant.settings);
+  if (date > lastDate) {
+    throw new DomainError('booking_too_far_ahead', { lastDate }, `The restaurant takes bookings up to ${lastDate}`);
+  }
   const open = isDayOpen(date, merchant.shifts, merchant.closedDays);
   const offered = open && bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes)
     .some((time) => time.at.getTime() === at.getTime());

@@ -2,12 +2,13 @@
  * The day's slots exactly as the domain's daySlots computes them, remembered per cached floor and
  * distinct input (tests/proof/day-slots-equivalence.test.ts holds the two to the same answers).
  */
-import { bookableTimes, daySlots, type Slot, type TableHold } from '../domain/availability.ts';
+import { bookableTimes, daySlots, lastBookableDate, type Slot, type TableHold } from '../domain/availability.ts';
 import type { MerchantWithFloor } from '../db/merchant-store.ts';
 import { dayContext } from './booking-rules.ts';
 
 const MINUTE_MS = 60_000;
 const MAX_ANSWERS_PER_FLOOR = 5_000;
+const NO_SLOTS: readonly Slot[] = Object.freeze([]);
 const answersByFloor = new WeakMap<MerchantWithFloor, Map<string, readonly Slot[]>>();
 
 /** What of the holds can change a day's slots: which table, when, how many covers. */
@@ -33,6 +34,8 @@ export function floorDaySlots(
 ): readonly Slot[] {
   const { merchant } = floor;
   const ctx = dayContext(floor, date, now, holds);
+  // Past the horizon today is within it on a later day, so only answers within it are remembered.
+  if (date > lastBookableDate(now, merchant.timezone, merchant.settings)) return NO_SLOTS;
   if (!Object.isFrozen(floor) || !Object.isFrozen(merchant.shifts)) return daySlots(ctx, zoneId, neededSeats);
   const times = bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes);
   const earliest = now.getTime() + merchant.settings.minLeadMinutes * MINUTE_MS;

@@ -1,6 +1,7 @@
 /** A stored merchant written back as a definition (the contract's shape), for `merchant export`. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { DEFAULT_BOOKING_HORIZON_DAYS } from '../domain/availability.ts';
 import type { MerchantRow } from '../db/merchant-store.ts';
 import { diningTables, staff, zones } from '../db/schema.ts';
 
@@ -17,7 +18,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     .where(and(eq(diningTables.merchantId, merchant.id), eq(diningTables.active, true)))
     .orderBy(asc(diningTables.name));
   const staffRows = await db.select().from(staff).where(eq(staff.merchantId, merchant.id)).orderBy(asc(staff.email));
-  const { responseWindowMinutes, ...settings } = merchant.settings;
+  const { responseWindowMinutes, bookingHorizonDays = DEFAULT_BOOKING_HORIZON_DAYS, ...settings } = merchant.settings;
   return {
     slug: merchant.slug,
     name: merchant.name,
@@ -31,7 +32,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     ...(merchant.bannerPath ? { banner: merchant.bannerPath } : {}),
     theme: { primary: merchant.themePrimary, background: merchant.themeBackground },
     bookingEnabled: merchant.bookingEnabled,
-    settings: { ...settings, responseWindowMinutes },
+    settings: { ...settings, responseWindowMinutes, bookingHorizonDays },
     shifts: merchant.shifts,
     closedDays: merchant.closedDays,
     zones: zoneRows.map((zone) => ({

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { enGB, fr } from 'date-fns/locale';
 import {
   addMonths,
+  canGoToNextMonth,
   canGoToPreviousMonth,
+  lastBookableDay,
   dayBlock,
   monthGrid,
   nextMonth,
@@ -25,7 +27,26 @@ const rules = (overrides: Partial<DayRules> = {}): DayRules => ({
   shifts,
   closedDays: ['2026-12-24'],
   open: { today: true, tomorrow: true },
+  lastDay: '2027-02-21', // a Sunday
   ...overrides,
+});
+
+describe('the booking horizon', () => {
+  test.each([
+    ['90 days by default', undefined, '2027-02-22'],
+    ['one day: tomorrow is the last', 1, '2026-11-25'],
+    ['730 days: two years on', 730, '2028-11-23'],
+  ])('the last bookable day is today plus the horizon: %s', (_case, days, expected) => {
+    expect(lastBookableDay('2026-11-24', days)).toBe(expected);
+  });
+
+  test.each([
+    ['a month before the last day\'s', { year: 2027, month: 1 }, true],
+    ['the last day\'s month', { year: 2027, month: 2 }, false],
+    ['a month after it', { year: 2030, month: 6 }, false],
+  ])('the next-month arrow goes on only before the last day\'s month: %s', (_case, shown, expected) => {
+    expect(canGoToNextMonth(shown, '2027-02-22')).toBe(expected);
+  });
 });
 
 describe('which days can be picked (spec section 5)', () => {
@@ -40,6 +61,11 @@ describe('which days can be picked (spec section 5)', () => {
     ['tomorrow when open', '2026-11-25', rules(), null],
     ['an open day later on', '2026-12-23', rules(), null],
     ['an open day next year', '2027-01-05', rules(), null],
+    ['the last day of the horizon', '2027-02-21', rules(), null],
+    ['an open day after the horizon', '2027-02-23', rules(), 'beyond_horizon'],
+    ['an open day in 2030', '2030-06-04', rules(), 'beyond_horizon'],
+    ['tomorrow with a one-day horizon', '2026-11-25', rules({ lastDay: '2026-11-25' }), null],
+    ['the day after tomorrow with a one-day horizon', '2026-11-26', rules({ lastDay: '2026-11-25' }), 'beyond_horizon'],
   ])('%s (%s) is blocked as %j', (_case, date, dayRules, expected) => {
     expect(dayBlock(date, dayRules)).toBe(expected);
   });

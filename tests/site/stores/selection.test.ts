@@ -131,7 +131,7 @@ describe('guest numbers', () => {
 
 describe('address presets', () => {
   const shifts: Shift[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots: day === 1 ? [] : [{ id: `${day}-0`, start: '12:00', end: '14:00' }] }));
-  const rules: DayRules = { today: '2026-11-23', shifts, closedDays: ['2026-11-26'], open: { today: false, tomorrow: true } };
+  const rules: DayRules = { today: '2026-11-23', shifts, closedDays: ['2026-11-26'], open: { today: false, tomorrow: true }, lastDay: '2027-02-21' };
   const context = { nowMs: Date.UTC(2026, 10, 23, 9), timezone: 'Europe/Paris', rules, settings: { minClientsPerBookings: 1, maxClientsPerBookings: 8 } };
 
   test('seats and a when on an open day fill guests and date and wait for that time', () => {
