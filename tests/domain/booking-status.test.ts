@@ -1,11 +1,12 @@
 import { describe, test, expect } from 'vitest';
 import {
+  assertNotBegun,
   BookingStatus,
   holdsTable,
   isFinishedOrCancelled,
   nextStatus,
 } from '../../src/server/domain/booking-status.ts';
-import type { BookingAction, BookingStatusCode } from '../../src/server/domain/booking-status.ts';
+import type { BookingAction, BookingStatusCode, TimedAction } from '../../src/server/domain/booking-status.ts';
 import { DomainError } from '../../src/server/domain/errors.ts';
 
 type Outcome = BookingStatusCode | 'already_done' | 'canceled' | 'invalid_transition';
@@ -73,5 +74,35 @@ describe('status predicates', () => {
   ] as const)('status %s holds its table: %s, finished or cancelled: %s', (status, holds, over) => {
     expect(holdsTable(status)).toBe(holds);
     expect(isFinishedOrCancelled(status)).toBe(over);
+  });
+});
+
+describe('the time of a booking', () => {
+  const startsAt = new Date('2026-11-25T18:30:00Z');
+  const before = 'a second before it';
+  const atIt = 'its start';
+  const after = 'after the meal';
+  const clock = { [before]: '2026-11-25T18:29:59Z', [atIt]: '2026-11-25T18:30:00Z', [after]: '2026-11-25T21:00:00Z' };
+  const refusedWhenCome = (action: TimedAction, status: BookingStatusCode | null, now: keyof typeof clock) => {
+    try {
+      assertNotBegun(action, { status, startsAt }, new Date(clock[now]));
+      return 'allowed';
+    } catch (error) {
+      return (error as DomainError).code;
+    }
+  };
+
+  test.each([
+    ['confirm', 10, before, 'allowed'],
+    ['confirm', 10, atIt, 'booking_time_passed'],
+    ['confirm', 10, after, 'booking_time_passed'],
+    ['client_cancel', 10, before, 'allowed'],
+    ['client_cancel', 10, atIt, 'booking_time_passed'],
+    ['client_cancel', 20, after, 'booking_time_passed'],
+    ['client_cancel', null, after, 'allowed'],
+    ['change', 20, after, 'booking_time_passed'],
+    ['change', null, after, 'allowed'],
+  ] as const)('%s of a booking in status %s, at %s: %s', (action, status, now, expected) => {
+    expect(refusedWhenCome(action, status, now)).toBe(expected);
   });
 });
