@@ -16,8 +16,17 @@ export const merchantSlug = z
   .max(64)
   .refine(noControlCharacters, 'control characters are not allowed')
   .describe('The merchant URL name');
-/** A booking token. */
-export const bookingToken = z.string().trim().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/, 'not a booking token').describe('The booking token');
+/**
+ * A booking token: letters, digits, '-' and '_'. Of any length up to 64, since a link cut short (`/validate/abc`) names
+ * no booking and is answered booking_not_found like any other unknown token, not as a validation error.
+ */
+export const bookingToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not a booking token')
+  .describe('The booking token');
 /** A merchant-local date. */
 export const localDate = z
   .string()
