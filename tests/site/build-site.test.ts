@@ -167,11 +167,19 @@ describe('buildSite', () => {
     expect(html).toContain('<meta name="theme-color" content="#f4c430">');
   });
 
-  test('makes the site root and 404.html the not-found page', async () => {
-    for (const file of ['index.html', '404.html']) {
-      const html = await readFile(join(outDir, file), 'utf8');
-      expect(html).toContain("Ce restaurant n&#39;existe pas");
-      expect(html).toContain('href="https://couvert.example"');
+  test('makes 404.html the not-found page', async () => {
+    const html = await readFile(join(outDir, '404.html'), 'utf8');
+    expect(html).toContain("Ce restaurant n&#39;existe pas");
+    expect(html).toContain('href="https://couvert.example"');
+  });
+
+  test('makes the site root the provider\u2019s home, linking every merchant\u2019s booking page in the four languages', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    expect(html).not.toContain('existe pas');
+    expect(html).toMatch(/<h1[^>]*>Couvert<\/h1>/);
+    for (const text of ['Les restaurants', 'The restaurants', 'Los restaurantes', 'I ristoranti']) expect(html).toContain(text);
+    for (const merchant of listing.merchants) {
+      expect(html).toMatch(new RegExp(`<a href="/${merchant.slug}"[^>]*>\\s*<span class="name"[^>]*>${merchant.name}</span>`));
     }
   });
 
