@@ -201,7 +201,7 @@ test.describe('the first view, drawn before the island has loaded', () => {
 test.describe('pages already visited, reopened offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('opens from the cache, shows the booking as last seen and says it is offline', async ({ page, context, request }) => {
+  test('opens from the cache, shows the booking as last seen and says it is offline; back online, it follows the booking live again', async ({ page, context, request, server }) => {
     const { draft } = await pendingBooking(request);
     await page.goto(trackingPath(draft));
     await expect(page.getByText('En attente')).toBeVisible();
@@ -226,6 +226,10 @@ test.describe('pages already visited, reopened offline', () => {
     await context.setOffline(false);
     await expect(page.getByText(/Vous êtes hors ligne/)).toBeHidden();
     await expect(page.getByText(/Hors ligne : voici votre réservation/)).toBeHidden();
+    // The live channel could not start offline: it starts now, and the restaurant's answer shows without a reload.
+    await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
+    await restaurantAction(request, server.adminToken, draft.token, 'confirm');
+    await expect(page.getByText('Confirmée', { exact: true })).toBeVisible({ timeout: 10_000 });
   });
 
   test('a merchant page already visited opens offline and says so', async ({ page, context }) => {
