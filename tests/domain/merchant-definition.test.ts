@@ -80,6 +80,7 @@ describe('parseMerchantDefinition accepts', () => {
   test.each([
     ['an https logo URL', (d: Json) => (d.logo = 'https://cdn.example/logo.png')],
     ['a nested relative image path', (d: Json) => (d.banner = 'images/banners/main.webp')],
+    ['an imported image\'s /media path, as export writes it', (d: Json) => (d.logo = '/media/chez-marcel/logo-0123456789ab.svg')],
     ['a shift running past midnight', (d: Json) => (d.shifts[5].slots = [{ start: '19:00', end: '01:00' }])],
     ['missing weekdays (closed)', (d: Json) => (d.shifts = [{ day: 3, slots: [{ start: '12:00', end: '14:00' }] }])],
     ['a leap day among closed days', (d: Json) => (d.closedDays = ['2028-02-29'])],
@@ -151,6 +152,8 @@ describe('parseMerchantDefinition refuses', () => {
     ['a table with zero seats', (d) => (d.zones[0].tables[0].maxSeats = 0), 'zones.0.tables.0.maxSeats'],
     ['a zone image climbing out of the folder', (d) => (d.zones[0].image = '../secret.png'), 'zones.0.image'],
     ['an absolute logo path', (d) => (d.logo = '/etc/logo.png'), 'logo'],
+    ['a /media path climbing out of the folder', (d) => (d.logo = '/media/chez-marcel/../../etc/logo.png'), 'logo'],
+    ['a /media path that is not an image', (d) => (d.logo = '/media/chez-marcel/run.sh'), 'logo'],
     ['an http banner URL', (d) => (d.banner = 'http://cdn.example/banner.png'), 'banner'],
     ['a logo that is not an image', (d) => (d.logo = 'images/logo.exe'), 'logo'],
     ['a staff email without a domain', (d) => (d.staff[0].email = 'patron@'), 'staff.0.email'],

@@ -22,6 +22,8 @@ const reserved = new Set(reservedSlugs);
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const PHONE_RE = /^\+[1-9]\d{6,14}$/;
 const COLOUR_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+/** An image already imported, as `merchant export` writes it: /media/{slug}/{file}. */
+export const MEDIA_PATH_RE = /^\/media\/([a-z0-9-]+)\/([A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:svg|png|jpe?g|webp|gif|avif))$/i;
 const IMAGE_PATH_RE = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9._-]*\.(?:svg|png|jpe?g|webp|gif|avif)$/i;
 
 /** Whether s is an http(s) URL with a host. */
@@ -32,9 +34,10 @@ function isHttpUrl(s: string, httpsOnly = false): boolean {
   return protocolOk && url.hostname.length > 0;
 }
 
-/** Whether s is an image path relative to the definition file (no '..', no leading '/') or an https URL. */
+/** Whether s is an image path relative to the definition file (no '..', no leading '/'), an imported image's /media path, or an https URL. */
 function isImageRef(s: string): boolean {
   if (/^https:\/\//i.test(s)) return isHttpUrl(s, true);
+  if (s.startsWith('/')) return MEDIA_PATH_RE.test(s);
   return IMAGE_PATH_RE.test(s) && !s.split('/').some((segment) => segment === '..' || segment === '.');
 }
 
@@ -44,7 +47,7 @@ const intIn = (min: number, max: number) =>
   z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
 const localTime = z.string().trim().refine(isLocalTime, 'a time written HH:MM (00:00 to 23:59)');
 const colour = z.string().trim().regex(COLOUR_RE, 'a colour written #rgb or #rrggbb');
-const image = text(500).refine(isImageRef, "a relative image path (no '..', no leading '/') or an https URL");
+const image = text(500).refine(isImageRef, "a relative image path (no '..', no leading '/'), an https URL, or the /media path of an image already imported");
 
 const slugSchema = z
   .string()

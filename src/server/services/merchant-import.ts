@@ -4,7 +4,7 @@ import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { DomainError } from '../domain/errors.ts';
-import { parseMerchantDefinition, type MerchantDefinition } from '../domain/merchant-definition.ts';
+import { MEDIA_PATH_RE, parseMerchantDefinition, type MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { Database } from '../db/database.ts';
 import { upsertMerchant, type ImportedImages, type MerchantRow } from '../db/merchant-store.ts';
 
@@ -26,6 +26,7 @@ function refuse(fieldPath: string, message: string): never {
 async function importImage(source: string | undefined, fieldPath: string, slug: string, options: ImportOptions): Promise<string | null> {
   if (!source) return null;
   if (/^https:\/\//.test(source)) return source;
+  if (source.startsWith('/media/')) return keepImportedImage(source, fieldPath, slug, options);
   if (!options.baseDir) refuse(fieldPath, 'a relative image path can only be imported from a file (npm run merchant -- import); use an https URL here');
   const file = path.resolve(options.baseDir, source);
   const extension = path.extname(file).toLowerCase();
@@ -39,6 +40,15 @@ async function importImage(source: string | undefined, fieldPath: string, slug: 
   await mkdir(path.join(options.mediaDir, slug), { recursive: true });
   await copyFile(file, path.join(options.mediaDir, slug, name));
   return `/media/${slug}/${name}`;
+}
+
+/** An image this merchant already has under /media (what export writes) stays as it is, so an export imports again unchanged. */
+async function keepImportedImage(source: string, fieldPath: string, slug: string, options: ImportOptions): Promise<string> {
+  const [, folder, name] = MEDIA_PATH_RE.exec(source) ?? [];
+  if (folder !== slug || !name) refuse(fieldPath, `only this merchant's own images may be named by their /media path (/media/${slug}/...)`);
+  const info = await stat(path.join(options.mediaDir, folder, name)).catch(() => undefined);
+  if (!info?.isFile()) refuse(fieldPath, `no image ${source} on this server: give the image file or an https URL`);
+  return source;
 }
 
 async function importImages(definition: MerchantDefinition, options: ImportOptions): Promise<ImportedImages> {
