@@ -79,6 +79,8 @@ export default function NoAccountForm() {
           type="text"
           name={field}
           autoComplete={autoComplete}
+          // Rendered as the autofocus attribute: the browser puts the caret in the first field as the page loads.
+          autoFocus={field === 'firstname'}
           maxLength={100}
           value={value}
           onChange={(event) => set(event.target.value)}
