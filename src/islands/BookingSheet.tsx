@@ -1,11 +1,12 @@
 /**
  * The tracking page's bottom sheet (spec section 2): date and hour, persons (with the zone when showZone), the actions,
- * Update outside 25/30/40, the merchant block, how it works (keepTableDuration), cancel, and the powered-by footer.
+ * Book again for a cancelled or refused booking (the header's Edit changes the others), the merchant block, how it works
+ * (keepTableDuration) while the booking stands, cancel, and the powered-by footer.
  */
 import { useId } from 'react';
 import type { Lang } from '../i18n/t.ts';
 import type { Booking, Merchant } from '../lib/api-types.ts';
-import { mayCancelBooking, mayEditBooking } from '../lib/booking-status.ts';
+import { isCancelledStatus, mayCancelBooking } from '../lib/booking-status.ts';
 import { longDate } from '../lib/long-date.ts';
 import { bookingHomePath } from '../lib/routes.ts';
 import { safeLinkUrl } from '../lib/safe-url.ts';
@@ -31,6 +32,7 @@ export default function BookingSheet({ t, lang, booking, merchant, providerName,
   const howId = useId();
   const persons = t('booking.persons', { count: booking.clientCount });
   const provider = safeLinkUrl(providerUrl);
+  const cancelled = isCancelledStatus(booking.status);
   return (
     <section className="trk-sheet" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
@@ -47,16 +49,19 @@ export default function BookingSheet({ t, lang, booking, merchant, providerName,
         </div>
       </dl>
       <TrackingActions t={t} lang={lang} booking={booking} merchant={merchant} />
-      {mayEditBooking(booking.status) && (
-        <a className="cv-btn cv-btn-secondary cv-btn-block" href={bookingHomePath(merchant.slug, { token: booking.token })}>
-          {t('complete.update')}
+      {/* The header's Edit changes the booking; a cancelled or refused one is over: the diner may book anew. */}
+      {cancelled && (
+        <a className="cv-btn cv-btn-primary cv-btn-block" href={bookingHomePath(merchant.slug)}>
+          {t('complete.bookAgain')}
         </a>
       )}
       <MerchantCard t={t} merchant={merchant} />
-      <section className="trk-how" aria-labelledby={howId}>
-        <h3 id={howId}>{t('complete.howItWorksTitle')}</h3>
-        <p>{t('complete.howItWorks', { minutes: merchant.settings.keepTableDuration })}</p>
-      </section>
+      {!cancelled && (
+        <section className="trk-how" aria-labelledby={howId}>
+          <h3 id={howId}>{t('complete.howItWorksTitle')}</h3>
+          <p>{t('complete.howItWorks', { minutes: merchant.settings.keepTableDuration })}</p>
+        </section>
+      )}
       {mayCancelBooking(booking.status) && (
         <button type="button" className="cv-btn cv-btn-danger cv-btn-block" onClick={onCancel}>
           {t('complete.cancel')}

@@ -1,8 +1,12 @@
-/** The tracking sheet's actions (spec sections 2 and 7): add to calendar, share (only where the browser can), report a problem, route to the restaurant. */
+/**
+ * The tracking sheet's actions (spec sections 2 and 7): add to calendar, share (only where the browser can), report a
+ * problem, route to the restaurant; a cancelled or refused booking keeps only the report (it is no longer on the way).
+ */
 import { useEffect, useState } from 'react';
 import type { Lang } from '../i18n/t.ts';
 import type { Booking, Merchant } from '../lib/api-types.ts';
 import { icsDownloadUrl } from '../lib/booking-api.ts';
+import { isCancelledStatus } from '../lib/booking-status.ts';
 import { browserDeviceHints, calendarAction } from '../lib/calendar-export.ts';
 import { longDate } from '../lib/long-date.ts';
 import { mapsSearchUrl } from '../lib/maps-link.ts';
@@ -60,22 +64,25 @@ export default function TrackingActions({ t, lang, booking, merchant }: Tracking
     t('complete.reportBody', { ref: booking.ref, name: merchant.name }),
   );
 
+  const standing = !isCancelledStatus(booking.status);
   return (
     <ul className="trk-actions" aria-label={t('complete.actions')}>
-      <li>
-        {calendar.kind === 'download' ? (
-          <a href={calendar.href} download={calendar.filename}>
-            <Icon path={icons.calendar} />
-            {t('complete.addToCalendar')}
-          </a>
-        ) : (
-          <a href={calendar.href} target="_blank" rel="noopener">
-            <Icon path={icons.calendar} />
-            {t('complete.addToCalendar')}
-          </a>
-        )}
-      </li>
-      {canShare && (
+      {standing && (
+        <li>
+          {calendar.kind === 'download' ? (
+            <a href={calendar.href} download={calendar.filename}>
+              <Icon path={icons.calendar} />
+              {t('complete.addToCalendar')}
+            </a>
+          ) : (
+            <a href={calendar.href} target="_blank" rel="noopener">
+              <Icon path={icons.calendar} />
+              {t('complete.addToCalendar')}
+            </a>
+          )}
+        </li>
+      )}
+      {standing && canShare && (
         <li>
           <button type="button" onClick={share}>
             <Icon path={icons.share} />
@@ -89,12 +96,14 @@ export default function TrackingActions({ t, lang, booking, merchant }: Tracking
           {t('complete.reportProblem')}
         </a>
       </li>
-      <li>
-        <a href={mapsSearchUrl(merchant)} target="_blank" rel="noopener">
-          <Icon path={icons.route} />
-          {t('complete.route')}
-        </a>
-      </li>
+      {standing && (
+        <li>
+          <a href={mapsSearchUrl(merchant)} target="_blank" rel="noopener">
+            <Icon path={icons.route} />
+            {t('complete.route')}
+          </a>
+        </li>
+      )}
     </ul>
   );
 }
