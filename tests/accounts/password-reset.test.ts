@@ -68,7 +68,7 @@ describe('forgot_password mails a single-use link to existing accounts only', ()
 
   test.each([
     ['fr', 'Réinitialisez votre mot de passe – Couvert', 'Bonjour'],
-    ['es', 'Restablece tu contraseña – Couvert', 'Hola'],
+    ['es', 'Restablezca su contraseña – Couvert', 'Hola'],
     ['it', 'Reimposta la tua password – Couvert', 'Ciao'],
   ])('in %s', async (lang, subject, greeting) => {
     const { email } = await account();
@@ -138,7 +138,7 @@ describe('the reset page', () => {
   test.each([
     ['en', 'Choose a new password', 'Save the new password'],
     ['fr', 'Choisissez un nouveau mot de passe', 'Enregistrer le mot de passe'],
-    ['es', 'Elige una contraseña nueva', 'Guardar la contraseña'],
+    ['es', 'Elija una contraseña nueva', 'Guardar la contraseña'],
     ['it', 'Scegli una nuova password', 'Salva la password'],
   ])('speaks %s when asked', async (lang, title, button) => {
     const { email } = await account();

@@ -146,7 +146,7 @@ describe('register never tells whether an email has an account; the owner is tol
   test.each([
     ['en', 'You already have an account – Couvert', 'Hello Owner,'],
     ['fr', 'Vous avez déjà un compte – Couvert', 'Bonjour Owner,'],
-    ['es', 'Ya tienes una cuenta – Couvert', 'Hola, Owner:'],
+    ['es', 'Ya tiene una cuenta – Couvert', 'Hola, Owner:'],
     ['it', 'Hai già un account – Couvert', 'Ciao Owner,'],
   ])('the owner gets a mail (%s) greeting them by their own name, with the sign-in and new-password pages', async (lang, subject, greeting) => {
     const email = `mail-${lang}@example.test`;

@@ -46,13 +46,13 @@ const texts: Record<Lang, Texts> = {
     notYou: 'Si ce n’était pas vous, ignorez ce message : personne ne peut utiliser votre compte sans votre mot de passe.',
   },
   es: {
-    subject: (brand) => `Ya tienes una cuenta – ${brand}`,
+    subject: (brand) => `Ya tiene una cuenta – ${brand}`,
     greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
-    tried: (brand) => `Alguien (probablemente tú) ha intentado crear una cuenta en ${brand} con esta dirección de email.`,
-    already: 'Ya tienes una: no se ha creado una segunda cuenta. Inicia sesión con tu contraseña o elige una nueva si la has olvidado.',
+    tried: (brand) => `Alguien (probablemente usted) ha intentado crear una cuenta en ${brand} con esta dirección de email.`,
+    already: 'Ya tiene una: no se ha creado una segunda cuenta. Inicie sesión con su contraseña o elija una nueva si la ha olvidado.',
     login: 'Iniciar sesión',
     forgot: 'Elegir una contraseña nueva',
-    notYou: 'Si no has sido tú, ignora este mensaje: nadie puede usar tu cuenta sin tu contraseña.',
+    notYou: 'Si no ha sido usted, ignore este mensaje: nadie puede usar su cuenta sin su contraseña.',
   },
   it: {
     subject: (brand) => `Hai già un account – ${brand}`,

@@ -46,12 +46,12 @@ const texts: Record<Lang, Texts> = {
     once: 'Le lien ne fonctionne qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
   },
   es: {
-    subject: (brand) => `Restablece tu contraseña – ${brand}`,
+    subject: (brand) => `Restablezca su contraseña – ${brand}`,
     greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
-    asked: (brand) => `Alguien (probablemente tú) ha pedido restablecer la contraseña de la cuenta con la que reservas en ${brand}.`,
-    open: (minutes) => `Para elegir una contraseña nueva, abre este enlace en los próximos ${minutes} minutos:`,
+    asked: (brand) => `Alguien (probablemente usted) ha pedido restablecer la contraseña de la cuenta con la que reserva en ${brand}.`,
+    open: (minutes) => `Para elegir una contraseña nueva, abra este enlace en los próximos ${minutes} minutos:`,
     button: 'Elegir una contraseña nueva',
-    once: 'El enlace solo funciona una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.',
+    once: 'El enlace solo funciona una vez. Si no lo ha pedido usted, ignore este mensaje: su contraseña no cambia.',
   },
   it: {
     subject: (brand) => `Reimposta la tua password – ${brand}`,
