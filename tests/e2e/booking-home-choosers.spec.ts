@@ -8,7 +8,7 @@ const SLUG = 'le-petit-zinc';
 function choosers(page: Page) {
   return {
     guests: page.getByRole('group', { name: 'Nombre de convives' }),
-    zone: page.getByRole('group', { name: 'Salle', exact: true }),
+    zone: page.getByRole('group', { name: 'Espace', exact: true }),
     time: page.getByRole('group', { name: 'Horaire' }),
     // The calendar's button is the Date group's last; it names the day once one is picked.
     otherDate: page.getByRole('group', { name: 'Date' }).getByRole('button').last(),

@@ -16,7 +16,7 @@ test('a guest books from an empty browser to the tracking page, which turns gree
   for (let i = 0; i < 3 && !(await day.isVisible()); i += 1) await calendar.getByRole('button', { name: 'Mois suivant' }).click();
   await day.click();
   await page.getByRole('group', { name: 'Nombre de convives' }).getByRole('radio', { name: '2 personnes' }).click();
-  await page.getByRole('group', { name: 'Salle', exact: true }).getByRole('radio', { name: 'Terrasse' }).click();
+  await page.getByRole('group', { name: 'Espace', exact: true }).getByRole('radio', { name: 'Terrasse' }).click();
   await page.getByRole('group', { name: 'Horaire' }).getByRole('radio', { disabled: false }).first().click();
   await page.getByRole('button', { name: 'Continuer' }).click();
 
