@@ -38,6 +38,7 @@ import {
   type Tx,
 } from '../db/booking-store.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
+import { retryOnConflict } from '../db/retry-on-conflict.ts';
 import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
 import { findMerchantWithFloor, peekMerchantFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
 import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
@@ -183,7 +184,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** Runs a booking write; a table taken meanwhile (exclusion constraint) becomes no_seats_available. */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      // Locks are taken in one order, so a deadlock should never happen; should one, the database's victim runs again.
+      return await retryOnConflict(() => db.transaction(work));
     } catch (error) {
       if (sqlStateOf(error) === EXCLUSION_VIOLATION) throw new DomainError('no_seats_available');
       throw error;
