@@ -138,7 +138,9 @@ describe('booking_slots/get on the days summer time starts and ends (Europe/Pari
     ['Sunday 25 October 2026 (clocks go back at 03:00)', '2026-10-25', { '12:00': '2026-10-25T11:00:00Z', '19:00': '2026-10-25T18:00:00Z' }],
   ])('%s: noon and evening have the right unix timestamps', async (_label, date, expected) => {
     t.clock.set('2026-03-01T09:00:00Z');
+    // October is past the default 90-day booking horizon from 1 March.
     const fixture = await importFixture(t, 'dst', {
+      settings: { bookingHorizonDays: 365 },
       shifts: [...sundays, { day: 6, slots: [{ start: '12:00', end: '12:00' }] }],
     });
     const slots = await slotsOf(t, fixture.slug, date, 'all', 2);
@@ -162,7 +164,7 @@ describe('booking_slots/get on the days summer time starts and ends (Europe/Pari
 
   test('on 25 October the hour that happens twice is offered once, at its first occurrence', async () => {
     t.clock.set('2026-03-01T09:00:00Z');
-    const fixture = await importFixture(t, 'dst-overlap', { shifts: sundays });
+    const fixture = await importFixture(t, 'dst-overlap', { settings: { bookingHorizonDays: 365 }, shifts: sundays });
     const night = (await slotsOf(t, fixture.slug, '2026-10-25', 'all', 2)).filter((slot) => slot.hour < '12:00');
     expect(night.map(({ hour, timestamp }) => [hour, timestamp])).toEqual([
       ['01:00', unix('2026-10-24T23:00:00Z')],
