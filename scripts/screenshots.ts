@@ -321,6 +321,13 @@ const AUTH_SHOTS: Shot[] = [
 /** The screens. Other pages add their entries here. */
 export const SHOTS: Shot[] = [
   {
+    name: 'provider-home',
+    path: '/',
+    setup: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+  {
     name: 'booking-home',
     path: '/le-petit-zinc',
     setup: async (page) => {
