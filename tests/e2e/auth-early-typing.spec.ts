@@ -4,7 +4,8 @@ import { expect, test } from './fixture.ts';
 import { createDraft, signInBrowser } from './tracking-support.ts';
 
 /** A phone number of its own for each diner (one phone holds one booking per restaurant and time). */
-const somePhone = () => `06 ${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}`;
+// 06 64 …: a French mobile range (06 9x belongs to the overseas departments, which a French number may not use).
+const somePhone = () => `06 64 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}`;
 
 interface Row {
   screen: string;

@@ -3,7 +3,7 @@ import { createDraft, guestSession, postJson, signInBrowser, validateThroughApi,
 
 test.describe('one booking per phone, restaurant and time', () => {
   test('a guest whose phone already holds that time sees why Validate refuses, at the top, and stays there', async ({ page, context, request }) => {
-    const phone = `+3363${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const phone = `+3365${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
     const first = await createDraft(request);
     await validateThroughApi(request, first, await guestSession(request, first.token, { phone }));
 
