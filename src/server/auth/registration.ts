@@ -7,7 +7,7 @@ import { findAccountByEmail, insertUser } from '../db/user-store.ts';
 import type { Lang } from '../domain/lang.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountExistsMessage } from '../mail/messages/account-exists.ts';
-import type { MailBrand } from '../mail/messages/password-reset.ts';
+import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { issueTokenPair, type TokenLifetimes, type TokenPair } from './oauth-token.ts';
 import { hashPassword } from './passwords.ts';
 

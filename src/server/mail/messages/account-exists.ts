@@ -1,8 +1,7 @@
 /** The mail an account's owner gets when someone registers again with their email: in their language, signed by the provider. */
-import { themeVars } from '../../../lib/merchant-theme.ts';
 import type { Lang } from '../../domain/lang.ts';
 import { escapeHtml } from '../../pages/escape-html.ts';
-import type { MailBrand } from './password-reset.ts';
+import { mailButton, mailColours, mailHtml, type MailBrand } from './mail-layout.ts';
 
 /** What the mail says. */
 export interface AccountExistsInput {
@@ -69,7 +68,7 @@ const texts: Record<Lang, Texts> = {
 export function accountExistsMessage(input: AccountExistsInput): { subject: string; text: string; html: string } {
   const t = texts[input.lang];
   const brand = input.brand.name;
-  const colours = themeVars({ primary: input.brand.primary ?? '', background: input.brand.background ?? '' });
+  const colours = mailColours(input.brand);
   const text = [
     t.greeting(input.firstname),
     '',
@@ -85,30 +84,13 @@ export function accountExistsMessage(input: AccountExistsInput): { subject: stri
     '',
   ].join('\n');
   const e = escapeHtml;
-  const button = (href: string, label: string, filled: boolean) =>
-    `<a href="${e(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;border-radius:999px;${
-      filled ? `background:${colours.primary};color:${colours.onPrimary}` : `border:1px solid ${colours.primary};color:#1c1917`
-    };text-decoration:none;font-weight:600">${e(label)}</a>`;
-  const html = `<!doctype html>
-<html lang="${input.lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t.subject(brand))}</title></head>
-<body style="margin:0;padding:0;background:${colours.background};color:${colours.text};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.6">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.background}">
-<tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
-<tr><td style="padding:0 0 16px;font-size:20px;font-weight:650;color:${colours.text}">${e(brand)}</td></tr>
-<tr><td style="padding:24px;border:1px solid #e7e5e4;border-radius:16px;background:#ffffff;color:#1c1917">
-<p style="margin:0 0 12px">${e(t.greeting(input.firstname))}</p>
-<p style="margin:0 0 12px">${e(t.tried(brand))}</p>
-<p style="margin:0 0 20px">${e(t.already)}</p>
-<p style="margin:0 0 12px">${button(input.loginUrl, t.login, true)}${button(input.forgotUrl, t.forgot, false)}</p>
-<p style="margin:0;font-size:14px;color:#57534e">${e(t.notYou)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const card = [
+    `<p style="margin:0 0 12px">${e(t.greeting(input.firstname))}</p>`,
+    `<p style="margin:0 0 12px">${e(t.tried(brand))}</p>`,
+    `<p style="margin:0 0 20px">${e(t.already)}</p>`,
+    `<p style="margin:0 0 12px">${mailButton(colours, input.loginUrl, t.login)}${mailButton(colours, input.forgotUrl, t.forgot, { filled: false })}</p>`,
+    `<p style="margin:0;font-size:14px;color:#57534e">${e(t.notYou)}</p>`,
+  ].join('\n');
+  const html = mailHtml({ lang: input.lang, title: t.subject(brand), brand, colours, card });
   return { subject: t.subject(brand), text, html };
 }

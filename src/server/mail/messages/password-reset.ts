@@ -1,14 +1,7 @@
 /** The password-reset mail in the diner's language: plain text and HTML, in the merchant's colours when one is involved. */
-import { themeVars } from '../../../lib/merchant-theme.ts';
 import type { Lang } from '../../domain/lang.ts';
 import { escapeHtml } from '../../pages/escape-html.ts';
-
-/** Who the mail comes from: the merchant when the request named one, else the provider. */
-export interface MailBrand {
-  name: string;
-  primary?: string;
-  background?: string;
-}
+import { mailButton, mailColours, mailHtml, type MailBrand } from './mail-layout.ts';
 
 /** What the reset mail says. */
 export interface PasswordResetInput {
@@ -67,30 +60,17 @@ const texts: Record<Lang, Texts> = {
 export function passwordResetMessage(input: PasswordResetInput): { subject: string; text: string; html: string } {
   const t = texts[input.lang];
   const brand = input.brand.name;
-  const colours = themeVars({ primary: input.brand.primary ?? '', background: input.brand.background ?? '' });
+  const colours = mailColours(input.brand);
   const text = [t.greeting(input.firstname), '', t.asked(brand), t.open(input.validMinutes), input.link, '', t.once, '', brand, ''].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${input.lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t.subject(brand))}</title></head>
-<body style="margin:0;padding:0;background:${colours.background};color:${colours.text};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.6">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.background}">
-<tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
-<tr><td style="padding:0 0 16px;font-size:20px;font-weight:650;color:${colours.text}">${e(brand)}</td></tr>
-<tr><td style="padding:24px;border:1px solid #e7e5e4;border-radius:16px;background:#ffffff;color:#1c1917">
-<p style="margin:0 0 12px">${e(t.greeting(input.firstname))}</p>
-<p style="margin:0 0 12px">${e(t.asked(brand))}</p>
-<p style="margin:0 0 20px">${e(t.open(input.validMinutes))}</p>
-<p style="margin:0 0 20px"><a href="${e(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${colours.primary};color:${colours.onPrimary};text-decoration:none;font-weight:600">${e(t.button)}</a></p>
-<p style="margin:0 0 12px;font-size:14px;word-break:break-all"><a href="${e(input.link)}" style="color:#1c1917">${e(input.link)}</a></p>
-<p style="margin:0;font-size:14px;color:#57534e">${e(t.once)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const card = [
+    `<p style="margin:0 0 12px">${e(t.greeting(input.firstname))}</p>`,
+    `<p style="margin:0 0 12px">${e(t.asked(brand))}</p>`,
+    `<p style="margin:0 0 20px">${e(t.open(input.validMinutes))}</p>`,
+    `<p style="margin:0 0 12px">${mailButton(colours, input.link, t.button)}</p>`,
+    `<p style="margin:0 0 12px;font-size:14px;word-break:break-all"><a href="${e(input.link)}" style="color:#1c1917">${e(input.link)}</a></p>`,
+    `<p style="margin:0;font-size:14px;color:#57534e">${e(t.once)}</p>`,
+  ].join('\n');
+  const html = mailHtml({ lang: input.lang, title: t.subject(brand), brand, colours, card });
   return { subject: t.subject(brand), text, html };
 }
