@@ -1,24 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callApi, cleanUp, firstOpenSlot, startServer, tempFolder, type ServerProcess } from './processes.ts';
+import { reachable } from '../support/reachable.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 const unavailable = (await reachable(REDIS_URL)) ? undefined : `Redis is unreachable at ${REDIS_URL}`;
 if (unavailable) console.warn(`shared-limits.test.ts skipped: ${unavailable}`);

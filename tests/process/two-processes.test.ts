@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingChannel, UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
 import { connectClient, connected, nextEvent, subscribed, type Pusher } from '../realtime/support.ts';
 import { createPostgresDatabase } from '../support/test-database.ts';
+import { reachable } from '../support/reachable.ts';
 import {
   callApi,
   cleanUp,
@@ -22,20 +22,6 @@ const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 // The topic the server uses when none is configured: both processes share it.
 const REDIS_TOPIC = 'couvert:realtime';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 let database: { url: string; drop(): Promise<void> } | undefined;
 let unavailable: string | undefined;
