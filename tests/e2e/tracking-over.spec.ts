@@ -1,14 +1,5 @@
 import { expect, test } from './fixture.ts';
-import { createDraft, guestSession, postJson, restaurantAction, validateThroughApi, type E2EDraft } from './tracking-support.ts';
-
-async function pendingBooking(request: Parameters<typeof createDraft>[0]): Promise<{ draft: E2EDraft; bearer: string }> {
-  const draft = await createDraft(request);
-  const bearer = await guestSession(request, draft.token);
-  await validateThroughApi(request, draft, bearer);
-  return { draft, bearer };
-}
-
-const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;
+import { pendingBooking, postJson, restaurantAction, trackingPath } from './tracking-support.ts';
 
 test.describe('the tracking page offers one way to change a booking, and book again once it is over', () => {
   test('a pending booking has one link that changes it, with the calendar, the directions and how it works', async ({ page, request }) => {

@@ -108,3 +108,14 @@ export async function signInBrowser(context: BrowserContext, draft: E2EDraft, be
     { slug: draft.slug, token: draft.token, bearer },
   );
 }
+
+/** A validated (status 10) booking and its guest's bearer. */
+export async function pendingBooking(request: APIRequestContext): Promise<{ draft: E2EDraft; bearer: string }> {
+  const draft = await createDraft(request);
+  const bearer = await guestSession(request, draft.token);
+  await validateThroughApi(request, draft, bearer);
+  return { draft, bearer };
+}
+
+/** The tracking page of a booking. */
+export const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;

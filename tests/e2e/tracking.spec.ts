@@ -1,16 +1,6 @@
 import { seriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixture.ts';
-import { createDraft, guestSession, restaurantAction, signInBrowser, validateThroughApi, type E2EDraft } from './tracking-support.ts';
-
-/** A validated (status 10) booking and its guest's bearer. */
-async function pendingBooking(request: Parameters<typeof createDraft>[0]): Promise<{ draft: E2EDraft; bearer: string }> {
-  const draft = await createDraft(request);
-  const bearer = await guestSession(request, draft.token);
-  await validateThroughApi(request, draft, bearer);
-  return { draft, bearer };
-}
-
-const trackingPath = (draft: E2EDraft) => `/${draft.slug}/booking_complete/${draft.token}`;
+import { pendingBooking, restaurantAction, signInBrowser, trackingPath } from './tracking-support.ts';
 
 test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
   test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, request }) => {
