@@ -2,11 +2,12 @@
  * Guest contact details (/auth/no_account, NoAuth, spec sections 2, 5 and 6): first and last name, phone, the optional
  * email confirmation and then the email; a guest session for the stored booking, then Validate.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../i18n/i18n.ts';
 import { firstInvalidField, isClean, serverFieldErrors, validateNoAuth, type FormErrors } from '../lib/auth-form-rules.ts';
 import { storedHomePath } from '../lib/go-back.ts';
 import { navigate } from '../lib/navigate.ts';
+import { getGuestDetails } from '../lib/storage.ts';
 import { continueAsGuest } from '../stores/auth.ts';
 import AuthAlert from './AuthAlert.tsx';
 import AuthField from './AuthField.tsx';
@@ -30,6 +31,8 @@ export default function NoAccountForm() {
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [phone, setPhone] = useState<PhoneState>({ text: '', value: null });
+  // A new mount of the phone widget judges a prefilled number, as it does any first value.
+  const [phoneKey, setPhoneKey] = useState(0);
   const [wantsEmail, setWantsEmail] = useState(false);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FormErrors<Field>>({});
@@ -38,6 +41,21 @@ export default function NoAccountForm() {
   const form = useRef<HTMLFormElement>(null);
   // The form is in the page before its code: keystrokes typed meanwhile are kept (the phone widget keeps its own).
   useTypedBeforeHydration(form, { text: { firstname: setFirstname, lastname: setLastname }, checked: { wantsEmail: setWantsEmail } });
+
+  // A guest booking again: the last guest details fill what is still empty (after what was typed before hydration).
+  useEffect(() => {
+    const last = getGuestDetails();
+    if (!last) return;
+    setFirstname((typed) => typed || last.firstname);
+    setLastname((typed) => typed || last.lastname);
+    if (last.email) {
+      setWantsEmail(true);
+      setEmail((typed) => typed || last.email);
+    }
+    if (!last.phone) return;
+    setPhone((typed) => (typed.text.trim() ? typed : { text: last.phone, value: null }));
+    setPhoneKey(1);
+  }, []);
 
   const fail = (found: FormErrors<Field>) => {
     setErrors(found);
@@ -100,6 +118,7 @@ export default function NoAccountForm() {
         <AuthField id={ID.phone} label={<LangText k="noAuth.phone" />} required error={errors.phone} t={t}>
           {(control) => (
             <PhoneInput
+              key={phoneKey}
               {...control}
               mode="international"
               preferredCountries={PREFERRED_COUNTRIES}

@@ -1,6 +1,6 @@
 /** The navigation guard of spec section 2, as a pure function of the route and what is stored. */
 import { AUTH_PATHS, bookingHomePath, matchRoute, NOT_FOUND_PATH, validatePath, type RouteName } from './routes.ts';
-import { getBearer, getCurrentMerchant, getMerchantToken } from './storage.ts';
+import { getBearer, getCurrentMerchant, getGuestBooking, getMerchantToken } from './storage.ts';
 
 /** Who may open a route: anyone, only a signed-in diner, or only someone not signed in. */
 export type RouteAccess = 'any' | 'signed-in' | 'signed-out';
@@ -20,11 +20,23 @@ export const ROUTE_ACCESS: Record<RouteName, RouteAccess> = {
   Validate: 'signed-in',
 };
 
-/** What the guard looks at: a stored bearer, the stored current merchant and the token stored for it. */
+/** What the guard looks at: a stored bearer (and the one booking a guest bearer belongs to), the stored current merchant and the token stored for it. */
 export interface GuardState {
   bearer: string | null;
+  /** Set when the bearer is a guest session: the server lets it reach this booking only. */
+  guestBooking?: string | null;
   currentMerchant: string | null;
   currentMerchantToken: string | null;
+}
+
+/**
+ * Whether the diner counts as signed in for the booking at hand: any account bearer does; a guest bearer only while
+ * the current booking is its own (for a new booking it is no session at all, so the sign-in pages open and never
+ * send the diner back to a Validate page that would refuse it).
+ */
+export function isSignedIn(state: GuardState): boolean {
+  if (!state.bearer) return false;
+  return !state.guestBooking || state.guestBooking === state.currentMerchantToken;
 }
 
 /** Where a signed-in diner belongs: Validate of the current merchant's token, else its booking home, else not found. */
@@ -37,8 +49,9 @@ export function signedInTarget(state: Pick<GuardState, 'currentMerchant' | 'curr
 /** The path to redirect to before showing `route`, or null when it may be shown. */
 export function guard(route: RouteName, state: GuardState): string | null {
   const access = ROUTE_ACCESS[route];
-  if (access === 'signed-in' && !state.bearer) return AUTH_PATHS.choice;
-  if (access === 'signed-out' && state.bearer) return signedInTarget(state);
+  const signedIn = isSignedIn(state);
+  if (access === 'signed-in' && !signedIn) return AUTH_PATHS.choice;
+  if (access === 'signed-out' && signedIn) return signedInTarget(state);
   return null;
 }
 
@@ -47,6 +60,7 @@ export function storedGuardState(): GuardState {
   const currentMerchant = getCurrentMerchant();
   return {
     bearer: getBearer(),
+    guestBooking: getGuestBooking(),
     currentMerchant,
     currentMerchantToken: currentMerchant ? getMerchantToken(currentMerchant) : null,
   };

@@ -8,11 +8,22 @@ export const STORAGE_KEYS = {
   currentLang: 'currentLang',
   currentMerchant: 'current_merchant',
   userToken: 'userToken',
+  // Ours, beyond the spec's: the booking a guest bearer belongs to, and the last guest's details to prefill NoAuth.
+  guestBooking: 'guest_booking',
+  guestDetails: 'guest_details',
 } as const;
 
 /** The key of the booking token stored for a merchant: token_{merchant}. */
 export function merchantTokenKey(merchantSlug: string): string {
   return `token_${merchantSlug}`;
+}
+
+/** A guest's contact details as stored for the next NoAuth (phone as sent: E.164 when the widget judged it valid). */
+export interface StoredGuestDetails {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
 }
 
 type Area = 'local' | 'session';
@@ -85,10 +96,11 @@ export function setRefreshToken(token: string | null): void {
   writeLocal(STORAGE_KEYS.refreshToken, token);
 }
 
-/** Forgets the session: bearer and refresh token (booking tokens stay, a guest still needs them). */
+/** Forgets the session: bearer, refresh token and the booking a guest bearer belonged to (booking tokens stay). */
 export function clearSession(): void {
   setBearer(null);
   setRefreshToken(null);
+  setGuestBooking(null);
 }
 
 /** A stored language value as one of ours ('en', 'en-GB', 'fr-fr' all count), else null. */
@@ -136,6 +148,49 @@ export function getUserToken(): string | null {
 /** Stores (or with null removes) the social sign-in's userToken. */
 export function setUserToken(userToken: string | null): void {
   writeLocal(STORAGE_KEYS.userToken, userToken);
+}
+
+/** The booking token the stored bearer's guest session is limited to (null for an account's bearer, or none). */
+export function getGuestBooking(): string | null {
+  return readLocal(STORAGE_KEYS.guestBooking) || null;
+}
+
+/** Stores (or with null removes) the booking token the stored guest bearer belongs to. */
+export function setGuestBooking(bookingToken: string | null): void {
+  writeLocal(STORAGE_KEYS.guestBooking, bookingToken);
+}
+
+/** The key of the guest bearer kept with its booking: guest_bearer_{token}. */
+export function guestBearerKey(bookingToken: string): string {
+  return `guest_bearer_${bookingToken}`;
+}
+
+/** The guest session minted for a booking, kept so the booking stays manageable after the diner booked again. */
+export function getGuestBearer(bookingToken: string): string | null {
+  return readLocal(guestBearerKey(bookingToken)) || null;
+}
+
+/** Stores (or with null removes) the guest session of a booking. */
+export function setGuestBearer(bookingToken: string, bearer: string | null): void {
+  writeLocal(guestBearerKey(bookingToken), bearer);
+}
+
+/** The last guest's contact details as NoAuth sent them, to prefill the next booking's (null when none or unreadable). */
+export function getGuestDetails(): StoredGuestDetails | null {
+  const text = readLocal(STORAGE_KEYS.guestDetails);
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<StoredGuestDetails> | null;
+    if (!value || typeof value.firstname !== 'string' || typeof value.lastname !== 'string' || typeof value.phone !== 'string') return null;
+    return { firstname: value.firstname, lastname: value.lastname, phone: value.phone, email: typeof value.email === 'string' ? value.email : '' };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores (or with null removes) the last guest's contact details. */
+export function setGuestDetails(details: StoredGuestDetails | null): void {
+  writeLocal(STORAGE_KEYS.guestDetails, details ? JSON.stringify(details) : null);
 }
 
 /** Forgets the page-lifetime copies (tests start each case clean with it). */

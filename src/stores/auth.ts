@@ -8,10 +8,15 @@ import { AUTH_PATHS } from '../lib/routes.ts';
 import {
   getBearer,
   getCurrentMerchant,
+  getGuestBearer,
+  getGuestBooking,
   getMerchantToken,
   getRefreshToken,
   getUserToken,
   setBearer,
+  setGuestBearer,
+  setGuestBooking,
+  setGuestDetails,
   setRefreshToken,
   setUserToken,
 } from '../lib/storage.ts';
@@ -24,6 +29,8 @@ export interface AuthState {
   status: AuthStatus;
   bearer: string | null;
   refreshToken: string | null;
+  /** A guest session's one booking (the server lets it reach no other); null for an account. */
+  guestBooking: string | null;
 }
 
 /** Which sign-in methods are enabled, and whether they are still loading (social buttons wait for it). */
@@ -36,7 +43,12 @@ export const DEFAULT_LOGIN_METHODS: LoginMethods = { facebook: false, google: fa
 
 function storedAuth(): AuthState {
   const bearer = getBearer();
-  return { status: bearer ? 'signed-in' : 'signed-out', bearer, refreshToken: bearer ? getRefreshToken() : null };
+  return {
+    status: bearer ? 'signed-in' : 'signed-out',
+    bearer,
+    refreshToken: bearer ? getRefreshToken() : null,
+    guestBooking: bearer ? getGuestBooking() : null,
+  };
 }
 
 /** The session. */
@@ -45,14 +57,31 @@ export const $auth = map<AuthState>(storedAuth());
 /** The enabled sign-in methods. */
 export const $loginMethods = map<LoginMethodsState>({ ...DEFAULT_LOGIN_METHODS, loading: false });
 
-/** Signs in with a bearer (and the refresh token of a password login). */
-export function signIn(bearer: string, refreshToken: string | null = null): void {
-  $auth.set({ status: 'signed-in', bearer, refreshToken });
+/** Signs in with a bearer (and the refresh token of a password login); a guest session names the one booking it belongs to. */
+export function signIn(bearer: string, refreshToken: string | null = null, guestBooking: string | null = null): void {
+  $auth.set({ status: 'signed-in', bearer, refreshToken, guestBooking });
 }
 
 /** Signs out: the bearer and refresh token are forgotten (booking tokens stay). */
 export function signOut(): void {
-  $auth.set({ status: 'signed-out', bearer: null, refreshToken: null });
+  $auth.set({ status: 'signed-out', bearer: null, refreshToken: null, guestBooking: null });
+}
+
+/** Whether the session may act on this booking: an account on any, a guest session only on its own. */
+export function sessionCovers(state: Pick<AuthState, 'bearer' | 'guestBooking'>, bookingToken: string): boolean {
+  return state.bearer !== null && (state.guestBooking === null || state.guestBooking === bookingToken);
+}
+
+/**
+ * Before acting on a booking: a guest (or nobody) takes up the guest session kept with that booking, if any; an
+ * account's session is never replaced. Afterwards the stored bearer is the right one for calls on that booking.
+ */
+export function resumeGuestSession(bookingToken: string): void {
+  const state = $auth.get();
+  if (state.bearer && state.guestBooking === null) return;
+  if (state.guestBooking === bookingToken) return;
+  const kept = getGuestBearer(bookingToken);
+  if (kept) signIn(kept, null, bookingToken);
 }
 
 /** Re-reads the session from storage (another tab or page may have changed it). */
@@ -123,7 +152,10 @@ export async function continueAsGuest(
   if (!bookingToken) return { ok: false, code: 'booking_not_found' };
   try {
     const answer = await api.noAccount({ ...details, email: details.email ?? '', bookingToken });
-    signIn(answer.access_token, answer.refresh_token ?? null);
+    // The guest session belongs to this booking alone; the details prefill the next booking's NoAuth.
+    signIn(answer.access_token, answer.refresh_token ?? null, bookingToken);
+    setGuestBearer(bookingToken, answer.access_token);
+    setGuestDetails({ firstname: details.firstname, lastname: details.lastname, phone: details.phone, email: details.email ?? '' });
     return { ok: true, to: afterSignInTarget() };
   } catch (error) {
     return failure(error);
@@ -163,4 +195,5 @@ export function handleUnauthorized(): string {
 $auth.listen((state) => {
   setBearer(state.bearer);
   setRefreshToken(state.refreshToken);
+  setGuestBooking(state.guestBooking);
 });

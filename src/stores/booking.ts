@@ -1,12 +1,13 @@
 /** $booking, $bookingToken and $currentBookingToken, with the booking actions and where each leads (spec sections 4 and 8). */
 import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
+import { accountApi, type AccountApi } from '../lib/account-api.ts';
 import { isApiError } from '../lib/api-client.ts';
 import type { Booking, BookingStatusCode } from '../lib/api-types.ts';
 import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
 import { getMerchantToken, setMerchantToken } from '../lib/storage.ts';
-import { $auth, handleUnauthorized } from './auth.ts';
+import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
 import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
 import { $selection, canBook, prefillSelection } from './selection.ts';
 
@@ -106,7 +107,8 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
       ...(lang ? { lang } : {}),
     });
     takeBooking({ ...answer.booking, token: answer.token });
-    return { ok: true, to: afterCreateTarget(answer.booking, slug, answer.token, $auth.get().status === 'signed-in') };
+    // A guest session reaches only its own booking: a new one goes through NoAuth and gets a session of its own.
+    return { ok: true, to: afterCreateTarget(answer.booking, slug, answer.token, sessionCovers($auth.get(), answer.token)) };
   } catch (error) {
     const { code, status, body } = failureOf(error);
     if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
@@ -124,6 +126,8 @@ export async function openBookingOnHome(
   $merchantSlug.set(slug);
   const token = queryToken ?? getMerchantToken(slug);
   if (!token) return { state: 'none', to: null };
+  // Editing a booking a guest made here: its own guest session, not the one of a later booking.
+  if (queryToken) resumeGuestSession(queryToken);
   try {
     const { booking } = await api.getBooking(token, slug, lang);
     if (isFinishedStatus(booking.status)) {
@@ -149,21 +153,45 @@ export async function openBookingOnHome(
 
 /** Loads a booking by token and merchant (Validate, BookingComplete, and each UpdateBooking event); resolves to the booking held then (the newest revision). */
 export async function loadBooking(slug: string, token: string, lang?: Lang, api: Pick<BookingApi, 'getBooking'> = bookingApi): Promise<Booking> {
+  // Cancel and comment then go with the guest session that booking was made with.
+  resumeGuestSession(token);
   const answer = await api.getBooking(token, slug, lang);
   takeMerchant(answer);
   takeLatestBooking(answer.booking);
   return $booking.get() ?? answer.booking;
 }
 
-/** On entering Validate: ties the booking to the signed-in diner (update_user); failures lead as section 8 says. */
-export async function enterValidate(slug: string, token: string, lang?: Lang, api: Pick<BookingApi, 'updateBookingUser'> = bookingApi): Promise<BookingOutcome> {
+/**
+ * On entering Validate: ties the booking to the signed-in diner (update_user); failures lead as section 8 says. A
+ * guest session refused for this booking (one stored before guest sessions named their booking) is no session for
+ * it: signed out, the diner goes to NoAuth rather than back and forth between Validate and the sign-in pages.
+ */
+export async function enterValidate(
+  slug: string,
+  token: string,
+  lang?: Lang,
+  api: Pick<BookingApi, 'updateBookingUser'> = bookingApi,
+  accounts: Pick<AccountApi, 'getUser'> = accountApi,
+): Promise<BookingOutcome> {
   try {
     const answer = await api.updateBookingUser(token, slug, lang);
     takeMerchant(answer);
     takeBooking(answer.booking);
     return { ok: true, to: null };
   } catch (error) {
+    if (failureOf(error).code === 'booking_forbidden' && (await isGuestSession(accounts))) {
+      return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
+    }
     return validateFailure(error, slug, token);
+  }
+}
+
+async function isGuestSession(accounts: Pick<AccountApi, 'getUser'>): Promise<boolean> {
+  if ($auth.get().guestBooking !== null) return true;
+  try {
+    return (await accounts.getUser()).user.anonymous;
+  } catch {
+    return false;
   }
 }
 

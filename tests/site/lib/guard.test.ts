@@ -46,6 +46,22 @@ describe('the navigation guard (spec section 2)', () => {
     expect(guard(route, state)).toBe(expected);
   });
 
+  // A guest session reaches its one booking only: for any other booking it is no session, so the guard never loops.
+  const guestOfOther: GuardState = { ...bearerMerchantToken, guestBooking: 'OLD-BOOKING-0123456789' };
+  const guestOfThis: GuardState = { ...bearerMerchantToken, guestBooking: 'TOKEN-0123456789abcd' };
+  test.each([
+    ['Auth', guestOfOther, null],
+    ['Login', guestOfOther, null],
+    ['NoAuth', guestOfOther, null],
+    ['Validate', guestOfOther, '/auth'],
+    ['Onboarding', guestOfOther, '/auth'],
+    ['NoAuth', { ...guestOfOther, currentMerchantToken: null }, null],
+    ['NoAuth', guestOfThis, '/le-petit-zinc/validate/TOKEN-0123456789abcd'],
+    ['Validate', guestOfThis, null],
+  ] as Array<[RouteName, GuardState, string | null]>)('a guest session: %s with %j redirects to %j', (route, state, expected) => {
+    expect(guard(route, state)).toBe(expected);
+  });
+
   test('a token stored without a current merchant does not lead to Validate', () => {
     expect(signedInTarget({ currentMerchant: null, currentMerchantToken: 'T' })).toBe('/');
   });

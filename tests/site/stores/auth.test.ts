@@ -38,7 +38,7 @@ beforeEach(() => {
 describe('the session (spec section 4)', () => {
   test('signing in stores the bearer and refresh token; signing out removes them', () => {
     signIn('BEARER-1', 'REFRESH-1');
-    expect($auth.get()).toEqual({ status: 'signed-in', bearer: 'BEARER-1', refreshToken: 'REFRESH-1' });
+    expect($auth.get()).toEqual({ status: 'signed-in', bearer: 'BEARER-1', refreshToken: 'REFRESH-1', guestBooking: null });
     expect([local.getItem('bearer'), local.getItem('refresh_token')]).toEqual(['BEARER-1', 'REFRESH-1']);
     signOut();
     expect($auth.get().status).toBe('signed-out');
