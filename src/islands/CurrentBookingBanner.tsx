@@ -1,16 +1,18 @@
-/** The banner at the top of BookingHome linking to the diner's current booking at this merchant (currentBookingToken). */
+/** The banner at the top of BookingHome linking to the diner's current booking at this merchant (currentBookingToken, else the one stored). */
 import { useStore } from '@nanostores/react';
 import { bookingCompletePath } from '../lib/routes.ts';
-import { $bookingToken, $currentBookingToken } from '../stores/booking.ts';
+import { $bookingToken, $currentBookingToken, $storedBookingToken } from '../stores/booking.ts';
 import { useTranslation } from './use-translation.ts';
 import { useHydrated } from './use-hydrated.ts';
 import './current-booking-banner.css';
 
-/** Nothing until the API says the signed-in diner has a live booking here (other than the one being changed). */
+/** Nothing until the API says the signed-in diner has a live booking here, or one is stored for it (other than the one being changed). */
 export default function CurrentBookingBanner({ slug }: { slug: string }) {
   const hydrated = useHydrated();
   const { t } = useTranslation();
-  const current = useStore($currentBookingToken);
+  const fromServer = useStore($currentBookingToken);
+  const stored = useStore($storedBookingToken);
+  const current = fromServer ?? stored;
   const editing = useStore($bookingToken);
   if (!hydrated || !current || current === editing) return null;
   return (

@@ -17,6 +17,8 @@ export { $currentBookingToken };
 export const $booking = atom<Booking | null>(null);
 /** The token of that booking (also stored as token_{merchant}). */
 export const $bookingToken = atom<string | null>(null);
+/** The diner's live booking stored for this merchant while BookingHome starts a new one (the banner links to it). */
+export const $storedBookingToken = atom<string | null>(null);
 
 /** Whether a status means refused, finished or cancelled (25, 30, 40): no edit, no update. */
 export function isFinishedStatus(status: BookingStatusCode | null | undefined): boolean {
@@ -116,14 +118,19 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
   }
 }
 
-/** On BookingHome: opens the booking to edit (?token, else the one stored); a finished or cancelled one (25, 30, 40) is discarded. */
+/**
+ * On BookingHome: what to do with the diner's booking here. ?token (the tracking page's Edit) opens that booking to
+ * edit; a draft stored for the merchant is taken up again; a live booking stored for it is only offered by the banner
+ * ($storedBookingToken) while the page starts a new booking. A finished or cancelled one (25, 30, 40) is discarded.
+ */
 export async function openBookingOnHome(
   slug: string,
   queryToken: string | null,
   lang?: Lang,
   api: Pick<BookingApi, 'getBooking'> = bookingApi,
-): Promise<{ state: 'none' | 'loaded' | 'discarded' | 'failed'; to: string | null }> {
+): Promise<{ state: 'none' | 'loaded' | 'offered' | 'discarded' | 'failed'; to: string | null }> {
   $merchantSlug.set(slug);
+  $storedBookingToken.set(null);
   const token = queryToken ?? getMerchantToken(slug);
   if (!token) return { state: 'none', to: null };
   // Editing a booking a guest made here: its own guest session, not the one of a later booking.
@@ -135,6 +142,11 @@ export async function openBookingOnHome(
       // The stored token may be the one discarded even when nothing was held yet.
       setMerchantToken(slug, null);
       return { state: 'discarded', to: queryToken ? bookingHomePath(slug) : null };
+    }
+    if (!queryToken && booking.status !== null) {
+      // A new visit is a new booking: the live one stays as it is, one tap away.
+      $storedBookingToken.set(booking.token);
+      return { state: 'offered', to: null };
     }
     takeBooking(booking);
     prefillSelection({

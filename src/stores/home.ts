@@ -13,8 +13,8 @@ import { $lang, setLang } from './lang.ts';
 import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
 import { $selection, applyPresets, setPendingSlot } from './selection.ts';
 
-/** Where opening the booking to edit stands (?token, or the one stored for the merchant). */
-export type HomeBookingState = 'none' | 'loading' | 'loaded' | 'discarded' | 'failed';
+/** Where opening the booking to edit stands (?token, or a draft stored for the merchant; a live stored one is only offered). */
+export type HomeBookingState = 'none' | 'loading' | 'loaded' | 'offered' | 'discarded' | 'failed';
 
 /** BookingHome's own state. */
 export interface HomeState {

@@ -6,19 +6,22 @@ import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/aut
 import {
   $booking,
   $bookingToken,
+  $storedBookingToken,
   cancelCurrentBooking,
   discardBooking,
   enterValidate,
   loadBooking,
+  openBookingOnHome,
   submitBooking,
   validateCurrentBooking,
 } from '../../../src/stores/booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
-import { prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
+import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
 
 let server: TestServer;
+let local: MemoryStorage;
 
 beforeAll(async () => {
   server = await startTestServer({ listen: true });
@@ -29,7 +32,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  installStorage();
+  ({ local } = installStorage());
   setApiBaseUrl(server.url);
   signOut();
   resetSelection();
@@ -85,5 +88,24 @@ describe('a guest books again in the same browser', () => {
     signIn(legacy);
     expect(await enterValidate('le-petit-zinc', $bookingToken.get()!)).toMatchObject({ ok: false, to: '/auth/no_account' });
     expect($auth.get().status).toBe('signed-out');
+  });
+});
+
+describe('BookingHome with a booking stored for the merchant', () => {
+  test('a live one is offered, not edited: the page starts a new booking', async () => {
+    const token = await guestBooking('le-petit-zinc', '2026-12-03', '+33612340004');
+    discardBooking();
+    local.setItem('token_le-petit-zinc', token);
+    resetSelection();
+    expect(await openBookingOnHome('le-petit-zinc', null)).toEqual({ state: 'offered', to: null });
+    expect([$storedBookingToken.get(), $bookingToken.get(), $selection.get().date]).toEqual([token, null, null]);
+  });
+
+  test('?token (the tracking page\'s Edit) opens it to edit', async () => {
+    const token = await guestBooking('le-petit-zinc', '2026-12-04', '+33612340005');
+    discardBooking();
+    resetSelection();
+    expect(await openBookingOnHome('le-petit-zinc', token)).toEqual({ state: 'loaded', to: null });
+    expect([$storedBookingToken.get(), $bookingToken.get(), $selection.get().date]).toEqual([null, token, '2026-12-04']);
   });
 });
