@@ -8,7 +8,10 @@ export const STORAGE_KEYS = {
   currentLang: 'currentLang',
   currentMerchant: 'current_merchant',
   userToken: 'userToken',
-  // Ours, beyond the spec's: the booking a guest bearer belongs to, and the last guest's details to prefill NoAuth.
+} as const;
+
+/** The site's own keys, beyond the spec's: the booking a guest bearer belongs to, and the last guest's details to prefill NoAuth. */
+export const OWN_STORAGE_KEYS = {
   guestBooking: 'guest_booking',
   guestDetails: 'guest_details',
 } as const;
@@ -152,12 +155,12 @@ export function setUserToken(userToken: string | null): void {
 
 /** The booking token the stored bearer's guest session is limited to (null for an account's bearer, or none). */
 export function getGuestBooking(): string | null {
-  return readLocal(STORAGE_KEYS.guestBooking) || null;
+  return readLocal(OWN_STORAGE_KEYS.guestBooking) || null;
 }
 
 /** Stores (or with null removes) the booking token the stored guest bearer belongs to. */
 export function setGuestBooking(bookingToken: string | null): void {
-  writeLocal(STORAGE_KEYS.guestBooking, bookingToken);
+  writeLocal(OWN_STORAGE_KEYS.guestBooking, bookingToken);
 }
 
 /** The key of the guest bearer kept with its booking: guest_bearer_{token}. */
@@ -177,7 +180,7 @@ export function setGuestBearer(bookingToken: string, bearer: string | null): voi
 
 /** The last guest's contact details as NoAuth sent them, to prefill the next booking's (null when none or unreadable). */
 export function getGuestDetails(): StoredGuestDetails | null {
-  const text = readLocal(STORAGE_KEYS.guestDetails);
+  const text = readLocal(OWN_STORAGE_KEYS.guestDetails);
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<StoredGuestDetails> | null;
@@ -190,7 +193,7 @@ export function getGuestDetails(): StoredGuestDetails | null {
 
 /** Stores (or with null removes) the last guest's contact details. */
 export function setGuestDetails(details: StoredGuestDetails | null): void {
-  writeLocal(STORAGE_KEYS.guestDetails, details ? JSON.stringify(details) : null);
+  writeLocal(OWN_STORAGE_KEYS.guestDetails, details ? JSON.stringify(details) : null);
 }
 
 /** Forgets the page-lifetime copies (tests start each case clean with it). */
