@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { importMerchant } from '../../src/server/services/merchant-import.ts';
+import { fixtureMerchant } from '../proof/fixture-merchant.ts';
 
 const TABLES = 20;
 // Four 90-minute sittings a day, none overlapping on one table (the exclusion constraint forbids it).
@@ -17,33 +18,18 @@ export async function rowsOf(result: Promise<unknown>): Promise<unknown[]> {
 }
 
 function crowdedMerchant(slug: string) {
+  const base = fixtureMerchant({ slug, tables: TABLES, maxCoversPerSlot: 1000 });
   const hours = [
     { start: '12:00', end: '15:00' },
     { start: '19:00', end: '22:00' },
   ];
   return {
-    slug,
+    ...base,
     name: `Crowded ${slug}`,
-    timezone: 'Europe/Paris',
     address: { address: '1 rue de la Foule', address2: '', zip: '75011', city: 'Paris' },
-    phone: '+33142000000',
-    theme: { primary: '#9b2c2c', background: '#fffaf3' },
-    bookingEnabled: true,
-    settings: {
-      minClientsPerBookings: 1,
-      maxClientsPerBookings: 4,
-      keepTableDuration: 15,
-      bookingDurationMinutes: 90,
-      slotIntervalMinutes: 30,
-      minLeadMinutes: 0,
-      maxCoversPerSlot: 1000,
-      autoConfirm: false,
-      showZone: true,
-    },
+    // Longer lunches and half-hour slots: the four sittings below fit each table without overlap.
+    settings: { ...base.settings, slotIntervalMinutes: 30 },
     shifts: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots: hours })),
-    closedDays: [],
-    zones: [{ name: 'Salle', tables: Array.from({ length: TABLES }, (_, index) => ({ name: `T${index + 1}`, minSeats: 1, maxSeats: 4 })) }],
-    staff: [],
   };
 }
 
