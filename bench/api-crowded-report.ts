@@ -1,5 +1,5 @@
 /** Writes what `npm run bench:api` measured of the slots call beside a crowded database, as Markdown. */
-import type { Measured } from './api-report.ts';
+import { reportHead, type Measured, type ReportContext } from './api-report.ts';
 
 /** The crowded database's slots throughput must stay at least this share of the empty one's. */
 export const CROWDED_TARGET = 0.8;
@@ -50,20 +50,9 @@ function table(run: CrowdedRun): string {
 }
 
 /** The whole report. */
-export function renderCrowdedReport(runs: CrowdedRun[], context: { date: string; machine: string[]; settings: string[]; skipped: string[] }): string {
+export function renderCrowdedReport(runs: CrowdedRun[], context: ReportContext): string {
   return [
-    '# API benchmark beside a crowded database (`npm run bench:api`, `BENCH_MODE=crowded`)',
-    '',
-    `Run on ${context.date}.`,
-    '',
-    '## Machine',
-    '',
-    ...context.machine.map((line) => `- ${line}`),
-    '',
-    '## Settings',
-    '',
-    ...context.settings.map((line) => `- ${line}`),
-    '',
+    ...reportHead('# API benchmark beside a crowded database (`npm run bench:api`, `BENCH_MODE=crowded`)', context),
     ...runs.flatMap((run) => [`## ${run.backend}`, '', run.detail, '', table(run), '', crowdedVerdict(run), '']),
     ...context.skipped.map((line) => `${line}\n`),
   ].join('\n');

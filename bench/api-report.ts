@@ -69,10 +69,18 @@ export function verdict(run: BackendRun): string {
   );
 }
 
-/** The whole report. */
-export function renderReport(runs: BackendRun[], context: { date: string; machine: string[]; settings: string[]; skipped: string[] }): string {
+/** Where and how a report's runs were made. */
+export interface ReportContext {
+  date: string;
+  machine: string[];
+  settings: string[];
+  skipped: string[];
+}
+
+/** A report's title, date, machine and settings, as lines. */
+export function reportHead(title: string, context: ReportContext): string[] {
   return [
-    '# API benchmark (`npm run bench:api`)',
+    title,
     '',
     `Run on ${context.date}.`,
     '',
@@ -84,6 +92,13 @@ export function renderReport(runs: BackendRun[], context: { date: string; machin
     '',
     ...context.settings.map((line) => `- ${line}`),
     '',
+  ];
+}
+
+/** The whole report. */
+export function renderReport(runs: BackendRun[], context: ReportContext): string {
+  return [
+    ...reportHead('# API benchmark (`npm run bench:api`)', context),
     ...runs.flatMap((run) => [
       `## ${run.backend}`,
       '',
