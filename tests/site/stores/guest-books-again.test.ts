@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { bookingApi } from '../../../src/lib/booking-api.ts';
-import { getGuestDetails, setCurrentMerchant } from '../../../src/lib/storage.ts';
+import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
 import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/auth.ts';
 import {
   $booking,
@@ -17,23 +16,11 @@ import {
 } from '../../../src/stores/booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
-let local: MemoryStorage;
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
+useBrowserTestServer();
 
 beforeEach(() => {
-  ({ local } = installStorage());
-  setApiBaseUrl(server.url);
   signOut();
   resetSelection();
   discardBooking();
@@ -95,7 +82,7 @@ describe('BookingHome with a booking stored for the merchant', () => {
   test('a live one is offered, not edited: the page starts a new booking', async () => {
     const token = await guestBooking('le-petit-zinc', '2026-12-03', '+33612340004');
     discardBooking();
-    local.setItem('token_le-petit-zinc', token);
+    setMerchantToken('le-petit-zinc', token);
     resetSelection();
     expect(await openBookingOnHome('le-petit-zinc', null)).toEqual({ state: 'offered', to: null });
     expect([$storedBookingToken.get(), $bookingToken.get(), $selection.get().date]).toEqual([token, null, null]);
