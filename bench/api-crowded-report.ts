@@ -36,7 +36,10 @@ export function crowdedVerdict(run: CrowdedRun): string {
 }
 
 function table(run: CrowdedRun): string {
-  const lines = ['| Database | Scenario | req/s | p50 ms | p99 ms | vs bare | server µs CPU/req | non-2xx | errors |', '|---|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| Database | Scenario | req/s | p50 ms | p99 ms | vs bare | server µs CPU/req | non-2xx | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const { crowded, bare, slots } of run.measured) {
     for (const { name, result, serverCpuUsPerRequest } of [bare, slots]) {
       lines.push(

@@ -24,10 +24,7 @@ const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toF
 
 function table(run: BackendRun): string {
   const bare = run.measured[0]!.result.requests.average;
-  const lines = [
-    '| Scenario | req/s | p50 ms | p99 ms | vs bare | server µs CPU/req | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ];
+  const lines = ['| Scenario | req/s | p50 ms | p99 ms | vs bare | server µs CPU/req | non-2xx | errors |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
   for (const { name, result, serverCpuUsPerRequest } of run.measured) {
     lines.push(
       `| ${name} | ${fixed(result.requests.average, 0)} | ${fixed(result.latency.p50)} | ${fixed(result.latency.p99)} | ` +
@@ -99,18 +96,7 @@ export function reportHead(title: string, context: ReportContext): string[] {
 export function renderReport(runs: BackendRun[], context: ReportContext): string {
   return [
     ...reportHead('# API benchmark (`npm run bench:api`)', context),
-    ...runs.flatMap((run) => [
-      `## ${run.backend}`,
-      '',
-      run.detail,
-      '',
-      table(run),
-      '',
-      verdict(run),
-      '',
-      outcomes(run),
-      '',
-    ]),
+    ...runs.flatMap((run) => [`## ${run.backend}`, '', run.detail, '', table(run), '', verdict(run), '', outcomes(run), '']),
     ...context.skipped.map((line) => `${line}\n`),
   ].join('\n');
 }

@@ -172,7 +172,11 @@ async function benchCrowdedPair(backend: string, detail: string, fresh: () => Pr
   return run;
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 /** A fresh, empty database of one backend, the data folder of the server that will open it, and how to remove both. */
 interface FreshDatabase {
@@ -206,9 +210,8 @@ async function main(): Promise<void> {
   const runs: BackendRun[] = [];
   const crowdedRuns: CrowdedRun[] = [];
   const skipped: string[] = [];
-  const pgliteVersion = JSON.parse(
-    await readFile(fileURLToPath(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'),
-  ).version as string;
+  const pgliteVersion = JSON.parse(await readFile(fileURLToPath(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'))
+    .version as string;
   const backends: Array<{ name: string; detail: string; fresh: () => Promise<FreshDatabase> }> = [];
 
   if (ONLY !== 'postgres') {
@@ -273,7 +276,7 @@ async function main(): Promise<void> {
     settings: [
       loadSetting,
       `Each backend twice, on a fresh database and a fresh server process each time: the three demo merchants alone, then beside ${CROWDED_BOOKINGS.toLocaleString('en')} coming bookings (pending or confirmed, every table taken four times a day) of ${CROWDED_MERCHANTS} other merchants of 20 tables, written straight into the database`,
-      'booking_slots/get turns over the demo merchants\' zones and the coming 30 days, for 2 guests: merchants with no booking, as the other merchants\' bookings pile up',
+      "booking_slots/get turns over the demo merchants' zones and the coming 30 days, for 2 guests: merchants with no booking, as the other merchants' bookings pile up",
       `Target: the crowded database's slots figure at least ${CROWDED_TARGET * 100} % of the empty one's, each figure taken as a share of the bare route of its own server measured just before (the machine is shared: its load drifts between the two runs); the raw throughputs are in the table`,
     ],
     skipped,

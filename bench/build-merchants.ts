@@ -1,10 +1,10 @@
 /**
- * Many varied, realistic merchants in the shape GET /api/booking/merchants lists them (src/lib/merchant-listing.ts),
+ * Many varied, realistic merchants in the shape GET /api/booking/merchants lists them (src/shared/api/merchant-listing.ts),
  * from a seeded generator so every run builds the same site, and the media files their /media paths point at.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ListingImage, ListingShift, ListingZone, MerchantListing } from '../src/lib/merchant-listing.ts';
+import type { ListingImage, ListingShift, ListingZone, MerchantListing } from '../src/shared/api/merchant-listing.ts';
 
 /** A small seeded pseudo-random generator (mulberry32). */
 export function seededRandom(seed: number): () => number {
@@ -20,11 +20,40 @@ export function seededRandom(seed: number): () => number {
 
 const PREFIXES = ['Le', 'La', 'Chez', 'Trattoria', 'Osteria', 'Bistrot', 'Café', 'Brasserie', 'Casa', 'El', 'The', 'Taverna', "L'", 'Au', 'Maison'];
 const NOUNS = [
-  'Petit Zinc', 'Marmite', 'Nonna', 'Comptoir', 'Sakura', 'Olivier', 'Hélène', 'Jardin', 'Pêcheur', 'Four à Bois', 'Tapas Bar',
-  'Épicerie', 'Grand Cerf', 'Lotus', 'Vigneron', 'Bouchon', 'Ramen-ya', 'Forno', 'Cantine', 'Cocotte', 'Table d’Anna', 'Mistral',
+  'Petit Zinc',
+  'Marmite',
+  'Nonna',
+  'Comptoir',
+  'Sakura',
+  'Olivier',
+  'Hélène',
+  'Jardin',
+  'Pêcheur',
+  'Four à Bois',
+  'Tapas Bar',
+  'Épicerie',
+  'Grand Cerf',
+  'Lotus',
+  'Vigneron',
+  'Bouchon',
+  'Ramen-ya',
+  'Forno',
+  'Cantine',
+  'Cocotte',
+  'Table d’Anna',
+  'Mistral',
 ];
 const SUFFIXES = ['', '', '', ' & Fils', ' du Port', ' des Halles', ' 1924', ' Gourmand', ' di Mare', ' Saint-Martin'];
-const STREETS = ['rue des Martyrs', 'avenue Jean-Jaurès', 'via Roma', 'calle Mayor', 'boulevard Voltaire', 'place du Marché', 'quai des Chartrons', 'rue de la République'];
+const STREETS = [
+  'rue des Martyrs',
+  'avenue Jean-Jaurès',
+  'via Roma',
+  'calle Mayor',
+  'boulevard Voltaire',
+  'place du Marché',
+  'quai des Chartrons',
+  'rue de la République',
+];
 const CITIES: Array<{ city: string; zip: string; timezone: string; phone: string; digits: number }> = [
   { city: 'Paris', zip: '75018', timezone: 'Europe/Paris', phone: '+331', digits: 8 },
   { city: 'Lyon', zip: '69002', timezone: 'Europe/Paris', phone: '+334', digits: 8 },
@@ -73,7 +102,10 @@ export interface GeneratedMerchants {
 }
 
 function svg(random: () => number, label: string, width: number, height: number): string {
-  const colour = () => `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const colour = () =>
+    `#${Math.floor(random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`;
   // Some shapes, so files differ in size as photos would (scaled down: the build copies, it does not decode).
   const shapes = Array.from({ length: 5 + Math.floor(random() * 60) }, () => {
     const [x, y, r] = [random() * width, random() * height, 4 + random() * 60].map((value) => value.toFixed(1));
@@ -126,14 +158,21 @@ export function generateMerchants(count: number, seed = 20261121): GeneratedMerc
       return date.toISOString().slice(0, 10);
     }).sort();
     const sentences = (low: number, high: number) => Array.from({ length: between(low, high) }, () => pick(SENTENCES)).join(' ');
-    const primary = `#${Math.floor(random() * 0x7fffff).toString(16).padStart(6, '0')}`;
+    const primary = `#${Math.floor(random() * 0x7fffff)
+      .toString(16)
+      .padStart(6, '0')}`;
     const maxClients = between(4, 20);
 
     merchants.push({
       slug,
       name,
       timezone: place.timezone,
-      address: { address: `${between(1, 180)} ${pick(STREETS)}`, address2: random() < 0.2 ? `Bâtiment ${pick(['A', 'B', 'C'])}` : '', zip: place.zip, city: place.city },
+      address: {
+        address: `${between(1, 180)} ${pick(STREETS)}`,
+        address2: random() < 0.2 ? `Bâtiment ${pick(['A', 'B', 'C'])}` : '',
+        zip: place.zip,
+        city: place.city,
+      },
       phone: `${place.phone}${String(between(2 * 10 ** (place.digits - 1), 10 ** place.digits - 1))}`,
       url: random() < 0.7 ? `https://www.${slug}.example.com/` : '',
       description: sentences(1, 6),
@@ -142,7 +181,12 @@ export function generateMerchants(count: number, seed = 20261121): GeneratedMerc
       banner: image('banner', 1200, 400),
       theme: { primary, background: pick(['#ffffff', '#f7f3ec', '#fbf7f2', '#f4f6f8', '#fffaf0']) },
       bookingEnabled: random() < 0.95,
-      settings: { minClientsPerBookings: 1, maxClientsPerBookings: maxClients, keepTableDuration: pick([10, 15, 20, 30]), showZone: zones.length > 1 && random() < 0.8 },
+      settings: {
+        minClientsPerBookings: 1,
+        maxClientsPerBookings: maxClients,
+        keepTableDuration: pick([10, 15, 20, 30]),
+        showZone: zones.length > 1 && random() < 0.8,
+      },
       shifts,
       closedDays: [...new Set(closedDays)],
       zones,

@@ -49,7 +49,14 @@ async function countFiles(dir: string, suffix = ''): Promise<{ files: number; by
   const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith(suffix));
   let bytes = 0;
   for (let start = 0; start < files.length; start += 512) {
-    const sizes = await Promise.all(files.slice(start, start + 512).map((entry) => stat(path.join(entry.parentPath, entry.name)).then((s) => s.size, () => 0)));
+    const sizes = await Promise.all(
+      files.slice(start, start + 512).map((entry) =>
+        stat(path.join(entry.parentPath, entry.name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+    );
     bytes += sizes.reduce((sum, size) => sum + size, 0);
   }
   return { files: files.length, bytes };
@@ -160,7 +167,9 @@ async function main(): Promise<void> {
         lastReport = performance.now();
         const building = await buildingFolder(root);
         const pages = building ? (await countFiles(building, '.html')).files : 0;
-        log(`   progress: ${pages} pages written (${COUNT * 3} merchant pages and a few shared ones to go), build process tree RSS ${gb(memory.now())}, load ${loadAverage()}`);
+        log(
+          `   progress: ${pages} pages written (${COUNT * 3} merchant pages and a few shared ones to go), build process tree RSS ${gb(memory.now())}, load ${loadAverage()}`,
+        );
       }
     }
     const code = await exited;
@@ -234,7 +243,9 @@ async function main(): Promise<void> {
     ].join('\n');
     await mkdir(path.dirname(RESULTS), { recursive: true });
     await writeFile(RESULTS, report);
-    log(`${verdict(timeOk).replaceAll('*', '')} build time ${seconds(buildMs)} (target < ${TARGET_SECONDS} s); ${pages.files} pages, ${pagesPerSecond.toFixed(0)} pages/s`);
+    log(
+      `${verdict(timeOk).replaceAll('*', '')} build time ${seconds(buildMs)} (target < ${TARGET_SECONDS} s); ${pages.files} pages, ${pagesPerSecond.toFixed(0)} pages/s`,
+    );
     log(`${verdict(memoryOk).replaceAll('*', '')} peak RSS ${gb(peakRss)} (largest process), ${gb(peaks.treeRss)} (tree) (target < 4 GB)`);
     log(`wrote ${RESULTS}; load average at the end: ${loadAtEnd}`);
   } finally {

@@ -104,7 +104,11 @@ export function targetRows(input: WebReportInput): Array<{ target: string; measu
     const m = medians(page.runs);
     rows.push(
       { target: `${page.name}: performance ≥ ${WEB_TARGETS.performance}`, measured: String(m.performance), ok: m.performance >= WEB_TARGETS.performance },
-      { target: `${page.name}: accessibility ${WEB_TARGETS.accessibility}`, measured: String(m.accessibility), ok: m.accessibility >= WEB_TARGETS.accessibility },
+      {
+        target: `${page.name}: accessibility ${WEB_TARGETS.accessibility}`,
+        measured: String(m.accessibility),
+        ok: m.accessibility >= WEB_TARGETS.accessibility,
+      },
       { target: `${page.name}: LCP < ${WEB_TARGETS.lcpMs / 1000} s`, measured: ms(m.lcpMs), ok: m.lcpMs < WEB_TARGETS.lcpMs },
       { target: `${page.name}: CLS < ${WEB_TARGETS.cls}`, measured: m.cls.toFixed(3), ok: m.cls < WEB_TARGETS.cls },
     );
@@ -118,7 +122,10 @@ export function renderWebReport(input: WebReportInput): string {
   const push = (...more: string[]) => lines.push(...more);
   push('# Site benchmark (`npm run bench:web`)', '', `Run on ${input.date}.`, '');
   push('## Machine', '', ...input.machine.map((line) => `- ${line}`));
-  push(`- Load average (1, 5, 15 min) at the start: ${input.loadAtStart}; at the end: ${input.loadAtEnd} — the machine is shared with other helpers running tests; anything above the benchmark's own share slows Chromium's observed tasks, which Lighthouse's simulation then scales up`, '');
+  push(
+    `- Load average (1, 5, 15 min) at the start: ${input.loadAtStart}; at the end: ${input.loadAtEnd} — the machine is shared with other helpers running tests; anything above the benchmark's own share slows Chromium's observed tasks, which Lighthouse's simulation then scales up`,
+    '',
+  );
   push('## Settings', '', ...input.settings.map((line) => `- ${line}`), '');
 
   push('## Targets', '', '| Target | Measured | Verdict |', '|---|---:|---|');
@@ -130,7 +137,10 @@ export function renderWebReport(input: WebReportInput): string {
     '"Before interaction": the scripts the served HTML references (`<script src>`, modulepreload, the component and renderer URLs of `client:load` islands) and their static imports, recursively. "Lazy": reachable only through `import()` (language catalogues, modals, the calendar, posthog-js, workbox-window), recursively. Each file is compressed on its own, as it travels; 1 kB = 1000 bytes. The targets use gzip at level 9; the Node server itself sends the copies the build wrote beside each script and stylesheet (scripts/precompress-site.ts: Brotli quality 11 to browsers that accept it, else gzip level 9), so the Brotli column is what Lighthouse\'s Chromium received. Pages are sent uncompressed.',
     '',
   );
-  push('| Route | Files | Before interaction raw | gzip -9 | brotli 11 | Lazy files | Total gzip -9 (incl. lazy) | Total brotli 11 |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+  push(
+    '| Route | Files | Before interaction raw | gzip -9 | brotli 11 | Lazy files | Total gzip -9 (incl. lazy) | Total brotli 11 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const { route, scripts } of input.routes) {
     const all = [...scripts.initial, ...scripts.lazy];
     push(
@@ -148,7 +158,10 @@ export function renderWebReport(input: WebReportInput): string {
   for (const page of input.pages) {
     const m = medians(page.runs);
     push(`### ${page.name}`, '', `\`${page.url}\``, '');
-    push('| Run | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index | benchmarkIndex |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    push(
+      '| Run | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index | benchmarkIndex |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
     page.runs.forEach((run, index) => {
       push(
         `| ${index + 1} | ${run.scores.performance} | ${run.scores.accessibility} | ${run.scores['best-practices']} | ${run.scores.seo} | ${ms(run.fcpMs)} | ${ms(run.lcpMs)} | ${ms(run.tbtMs)} | ${run.cls.toFixed(3)} | ${ms(run.speedIndexMs)} | ${Math.round(run.benchmarkIndex)} |`,

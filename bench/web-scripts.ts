@@ -134,7 +134,6 @@ export async function pageScripts(pageUrl: string, fetchText: FetchText): Promis
   const lazy = new Set<string>();
   await walk(lazyRoots, lazy, true, initial);
 
-  const files = async (urls: Set<string>) =>
-    Promise.all([...urls].map(async (url) => measure(new URL(url).pathname, await fetchText(url))));
+  const files = async (urls: Set<string>) => Promise.all([...urls].map(async (url) => measure(new URL(url).pathname, await fetchText(url))));
   return { initial: await files(initial), lazy: await files(lazy) };
 }

@@ -3,7 +3,7 @@
  * folders, BUILD_SITE=always), weighs the JavaScript of every route (before interaction and in total), runs
  * Lighthouse (mobile) on a booking home and a tracking page, and writes bench/results/web.md.
  * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 5; the report takes the median); BENCH_LIGHTHOUSE_JSON=dir
- * keeps every run's full Lighthouse report there.
+ * keeps every run's full Lighthouse report there; BENCH_WEB_FILES=1 lists every route's files before interaction.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -46,7 +46,10 @@ async function waitForSite(server: ServerProcess, siteDir: string): Promise<void
   while (!existsSync(path.join(siteDir, STAMP_FILE))) {
     if (server.output().includes('site build failed')) throw new Error(`the site build failed:\n${server.output()}`);
     if (Date.now() - started > BUILD_TIMEOUT_MS) throw new Error(`no site after ${BUILD_TIMEOUT_MS / 1000} s:\n${server.output()}`);
-    const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     for (const line of lines.slice(shown)) log(`   server: ${line}`);
     shown = lines.length;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -128,7 +131,13 @@ async function main(): Promise<void> {
     for (const [route, pathname] of routes) {
       const scripts = await pageScripts(`${url}${pathname}`, fetchText);
       weights.push({ route, url: pathname, scripts });
-      log(`   ${route.padEnd(34)} before interaction ${(total(scripts.initial, 'gzip') / 1000).toFixed(1)} kB gzip (${scripts.initial.length} files), with lazy ${(total([...scripts.initial, ...scripts.lazy], 'gzip') / 1000).toFixed(1)} kB`);
+      // BENCH_WEB_FILES=1 lists each route's files before interaction, heaviest first: where a budget went.
+      if (process.env.BENCH_WEB_FILES) {
+        for (const file of [...scripts.initial].sort((a, b) => b.gzip - a.gzip)) log(`      ${(file.gzip / 1000).toFixed(1).padStart(6)} kB  ${file.path}`);
+      }
+      log(
+        `   ${route.padEnd(34)} before interaction ${(total(scripts.initial, 'gzip') / 1000).toFixed(1)} kB gzip (${scripts.initial.length} files), with lazy ${(total([...scripts.initial, ...scripts.lazy], 'gzip') / 1000).toFixed(1)} kB`,
+      );
     }
 
     log(`== Lighthouse, ${RUNS} runs per page`);

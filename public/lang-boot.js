@@ -8,7 +8,9 @@
   var LANGS = ['fr', 'en', 'es', 'it'];
 
   function pick(value) {
-    var code = String(value || '').slice(0, 2).toLowerCase();
+    var code = String(value || '')
+      .slice(0, 2)
+      .toLowerCase();
     return LANGS.indexOf(code) >= 0 ? code : null;
   }
 
@@ -28,7 +30,7 @@
     }
   }
 
-  var query = null;
+  var query;
   try {
     query = pick(new URLSearchParams(window.location.search).get('lang'));
   } catch (e) {

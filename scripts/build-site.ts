@@ -4,18 +4,12 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { MERCHANTS_FILE_ENV } from '../src/lib/load-merchant-listing.ts';
-import type { MerchantListing } from '../src/lib/merchant-listing.ts';
+import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
+import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
+import { parseMerchantList } from '../src/shared/api/merchant-listing-schema.ts';
 import { copyTree } from './copy-tree.ts';
 import { precompressSite } from './precompress-site.ts';
-import {
-  merchantsHash,
-  PROJECT_ROOT,
-  readStamp,
-  sourceHash,
-  STAMP_FILE,
-  type BuildStamp,
-} from './site-stamp.ts';
+import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
 
 export { sourceHash } from './site-stamp.ts';
 
@@ -50,14 +44,12 @@ export interface BuildSiteResult {
   stamp: BuildStamp;
 }
 
-/** Fetches GET {apiUrl}/api/booking/merchants and returns its merchants. */
+/** Fetches GET {apiUrl}/api/booking/merchants and returns its merchants; throws, naming each wrong field, on a malformed list. */
 export async function fetchMerchantList(apiUrl: string): Promise<MerchantListing[]> {
   const url = `${apiUrl.replace(/\/+$/, '')}/api/booking/merchants`;
   const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const body = (await response.json()) as { success?: unknown; merchants?: unknown };
-  if (body.success !== true || !Array.isArray(body.merchants)) throw new Error(`GET ${url}: not a merchant list`);
-  return body.merchants as MerchantListing[];
+  return parseMerchantList(await response.json(), `GET ${url}`);
 }
 
 /** True when outDir holds no built site, or one built from another merchant list or other sources. */
@@ -207,7 +199,9 @@ async function buildSiteNow({
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
     // Before the media copy: merchant images are not precompressed.
     const compressed = await precompressSite(building);
-    log(`precompressed ${compressed.files} scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`);
+    log(
+      `precompressed ${compressed.files} scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`,
+    );
 
     const media = join(resolve(dataDir), 'media');
     if (await exists(media)) await copyTree(media, join(building, 'media'));
@@ -249,7 +243,10 @@ if (import.meta.main) {
   // unless the output is there: from anywhere else (a server started in another folder) they fail to load.
   process.chdir(PROJECT_ROOT);
   // Stopped half-way (the server shutting down, Ctrl-C): the served site is untouched; drop the half-built one.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       void Promise.resolve(swapping)
         .catch(() => undefined)

@@ -34,10 +34,23 @@ export interface ExternalizedPage {
 // Only executable JavaScript moves; data blocks (application/json, ld+json), import maps and unknown types stay
 // where they are. The JavaScript MIME type essences of the HTML standard, and "module".
 const CLASSIC_TYPES = new Set([
-  '', 'application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript',
-  'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2',
-  'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript', 'text/livescript',
-  'text/x-ecmascript', 'text/x-javascript',
+  '',
+  'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
 ]);
 
 type Element = DefaultTreeAdapterTypes.Element;

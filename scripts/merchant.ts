@@ -28,15 +28,12 @@ interface Reply {
 function callServer(socketPath: string, method: string, urlPath: string, body?: unknown): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      { socketPath, method, path: urlPath, headers: payload ? { 'content-type': 'application/json' } : {} },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
+    const req = request({ socketPath, method, path: urlPath, headers: payload ? { 'content-type': 'application/json' } : {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+    });
     req.on('error', reject);
     req.end(payload);
   });

@@ -98,7 +98,13 @@ async function pictureBooking(baseUrl: string, validated: boolean): Promise<Pict
   // Each picture is its own diner: one phone holds one booking per restaurant and time, and a device a few drafts.
   pictures += 1;
   const device = { 'x-couvert-device': `screenshots-picture-${String(pictures).padStart(4, '0')}` };
-  const { token } = await postApi<{ token: string }>(baseUrl, '/api/booking/create', { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 }, undefined, device);
+  const { token } = await postApi<{ token: string }>(
+    baseUrl,
+    '/api/booking/create',
+    { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 },
+    undefined,
+    device,
+  );
   const { access_token: bearer } = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/no_account', {
     firstname: 'Camille',
     lastname: 'Durand',
@@ -129,6 +135,21 @@ async function openValidate(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'À valider' }).waitFor();
 }
 
+/** Before the page loads: the browser holds the picture's booking and its guest's session, as the diner's own phone does. */
+async function asItsGuest(page: Page): Promise<void> {
+  if (!current) throw new Error('no booking made for the picture');
+  await page.addInitScript(
+    ({ token, bearer }) => {
+      localStorage.setItem('bearer', bearer);
+      localStorage.setItem('guest_booking', token);
+      localStorage.setItem(`guest_bearer_${token}`, bearer);
+      localStorage.setItem('current_merchant', 'le-petit-zinc');
+      localStorage.setItem('token_le-petit-zinc', token);
+    },
+    { token: current.token, bearer: current.bearer },
+  );
+}
+
 /** A restaurant action on the picture's booking through the admin API. */
 async function restaurantActs(context: ShotContext, action: string, body: Record<string, string>): Promise<void> {
   if (!current || !context.adminToken) throw new Error('the restaurant pictures need the admin token (run without --url, or set ADMIN_TOKEN)');
@@ -138,6 +159,58 @@ async function restaurantActs(context: ShotContext, action: string, body: Record
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`admin ${action} answered ${response.status}`);
+}
+
+const EARLY_SLUG = 'estaminet-bruxelles';
+
+/** Imports a Brussels restaurant (Belgian phone) whose service today is already over, and waits for its page. */
+async function putClosingEarlyMerchant(baseUrl: string, adminToken: string | undefined): Promise<void> {
+  if (!adminToken) throw new Error('this picture needs the admin token (run without --url, or set ADMIN_TOKEN)');
+  const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Brussels', weekday: 'short' }).format(new Date());
+  const todayNumber = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(today) + 1;
+  const service = [
+    { start: '12:00', end: '14:00' },
+    { start: '19:00', end: '22:00' },
+  ];
+  const definition = {
+    slug: EARLY_SLUG,
+    name: "L'Estaminet",
+    timezone: 'Europe/Brussels',
+    address: { address: 'Rue du Marché aux Herbes 7', address2: '', zip: '1000', city: 'Bruxelles' },
+    phone: '+32 2 512 34 56',
+    url: 'https://estaminet.example',
+    description: 'Un estaminet bruxellois : carbonnade, croquettes aux crevettes et bières du pays.',
+    bookingDescription: '',
+    theme: { primary: '#6b3a1f', background: '#fbf7f2' },
+    bookingEnabled: true,
+    settings: {
+      minClientsPerBookings: 1,
+      maxClientsPerBookings: 6,
+      keepTableDuration: 15,
+      bookingDurationMinutes: 90,
+      slotIntervalMinutes: 30,
+      minLeadMinutes: 60,
+      maxCoversPerSlot: 12,
+      autoConfirm: false,
+      showZone: false,
+    },
+    shifts: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots: day === todayNumber ? [{ start: '00:00', end: '00:30' }] : service })),
+    closedDays: [],
+    zones: [{ name: 'Salle', tables: [{ name: '1', minSeats: 1, maxSeats: 4 }] }],
+    staff: [],
+  };
+  const response = await fetch(`${baseUrl}/api/admin/merchants/${EARLY_SLUG}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(definition),
+  });
+  if (!response.ok) throw new Error(`admin import answered ${response.status}`);
+  // Importing rebuilds the site: wait until the page is served.
+  for (let tries = 0; tries < 300; tries += 1) {
+    if ((await fetch(`${baseUrl}/${EARLY_SLUG}`)).status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the imported restaurant was never served');
 }
 
 /** The Validate and tracking pictures (a booking is made for each). */
@@ -161,13 +234,57 @@ const TRACKING_SHOTS: Shot[] = [
     },
   },
   {
+    // The hold's last minute: the page's clock is told the server is 9 min 20 s ahead, so the fresh draft has 40 s left.
+    name: 'validate-hold-ending',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    fullPage: false,
+    before: async (page) => {
+      await page.route('**/api/server_time', (route) => route.fulfill({ json: { success: true, time: Math.floor(Date.now() / 1000) + 9 * 60 + 20 } }));
+    },
+    setup: async (page) => {
+      await openValidate(page);
+      await page.getByText(/Table retenue pour vous encore \d0 s/).waitFor();
+    },
+  },
+  {
+    // Validation finds the table gone (the answer is faked; the free times offered are the real ones).
+    name: 'validate-alternatives',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    fullPage: false,
+    before: async (page) => {
+      await page.route('**/api/booking/validate', (route) =>
+        route.fulfill({ status: 409, json: { success: false, error_code: 'no_seats_available', message: 'No seats available' } }),
+      );
+    },
+    setup: async (page) => {
+      await openValidate(page);
+      await page.getByRole('switch', { name: /J'accepte les conditions générales/ }).check();
+      await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
+      const offered = page.getByRole('region', { name: 'Horaires libres les plus proches' });
+      await offered.getByRole('button').first().waitFor();
+      await page.getByRole('alert').evaluate((alert) => alert.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
     name: 'booking-complete',
     path: async ({ baseUrl }) => {
       current = await pictureBooking(baseUrl, true);
       return `/le-petit-zinc/booking_complete/${current.token}`;
     },
+    before: asItsGuest,
     setup: async (page) => {
       await page.getByText('En attente').waitFor();
+    },
+  },
+  {
+    // The plain link Share sends, opened by someone else: view-only (canManage false).
+    name: 'booking-complete-shared',
+    path: async ({ baseUrl }) => {
+      current = await pictureBooking(baseUrl, true);
+      return `/le-petit-zinc/booking_complete/${current.token}`;
+    },
+    setup: async (page) => {
+      await page.getByText('Partagée avec vous').waitFor();
     },
   },
   {
@@ -178,6 +295,7 @@ const TRACKING_SHOTS: Shot[] = [
       return `/le-petit-zinc/booking_complete/${current.token}`;
     },
     before: async (page) => {
+      await asItsGuest(page);
       await page.route('**/_astro/BookingComplete.*.js', (route) => route.abort());
     },
     setup: async (page) => {
@@ -191,6 +309,7 @@ const TRACKING_SHOTS: Shot[] = [
       await restaurantActs(context, 'confirm', {});
       return `/le-petit-zinc/booking_complete/${current.token}`;
     },
+    before: asItsGuest,
     setup: async (page) => {
       await page.getByText('Confirmée').waitFor();
     },
@@ -202,6 +321,7 @@ const TRACKING_SHOTS: Shot[] = [
       await restaurantActs(context, 'refuse', { reason: 'restaurant_full', message: 'Une privatisation ce soir-là, toutes nos excuses.' });
       return `/le-petit-zinc/booking_complete/${current.token}`;
     },
+    before: asItsGuest,
     setup: async (page) => {
       await page.getByText('Annulée par le restaurant').waitFor();
     },
@@ -231,7 +351,11 @@ async function withSocialButtons(page: Page): Promise<void> {
 
 /** Waits until the screen's island runs (its submit button is enabled then). */
 async function formReady(page: Page, submit: string): Promise<void> {
-  await page.waitForFunction((name) => [...document.querySelectorAll('button[type="submit"]')].some((button) => button.textContent?.includes(name) && !(button as HTMLButtonElement).disabled), submit);
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll('button[type="submit"]')].some((button) => button.textContent?.includes(name) && !(button as HTMLButtonElement).disabled),
+    submit,
+  );
 }
 
 /** The sign-in screens (/auth...). */
@@ -287,6 +411,25 @@ const AUTH_SHOTS: Shot[] = [
     },
   },
   {
+    // Someone with only a booking's token sends details for it: the code went to the booking's diner.
+    name: 'auth-no-account-code',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, true)), '/robots.txt'),
+    setup: async (page) => {
+      if (!current) throw new Error('no booking made for the picture');
+      await page.evaluate((token) => {
+        localStorage.setItem('current_merchant', 'le-petit-zinc');
+        localStorage.setItem('token_le-petit-zinc', token);
+      }, current.token);
+      await page.goto('/auth/no_account', { waitUntil: 'networkidle' });
+      await formReady(page, 'Continuer');
+      await page.getByRole('textbox', { name: 'Prénom' }).fill('Eve');
+      await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Martin');
+      await page.getByRole('textbox', { name: 'Téléphone' }).fill('06 98 76 54 32');
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByRole('heading', { name: "Confirmez que c'est bien vous" }).waitFor();
+    },
+  },
+  {
     name: 'auth-no-account-countries',
     path: '/auth/no_account',
     fullPage: false,
@@ -318,6 +461,63 @@ const AUTH_SHOTS: Shot[] = [
   },
 ];
 
+/** An account made for the account page's picture: its bearer, with bookings coming, confirmed and cancelled. */
+async function pictureAccount(baseUrl: string): Promise<string> {
+  pictures += 1;
+  const { access_token: bearer } = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/register', {
+    firstname: 'Camille',
+    lastname: 'Durand',
+    email: `camille.${Date.now().toString(36)}.${pictures}@example.org`,
+    phone: `+336987654${String(pictures % 100).padStart(2, '0')}`,
+    password: 'un mot de passe bien long',
+  });
+  const book = async (slug: string, seats: number) => {
+    const date = await openDinnerDay(baseUrl, slug);
+    const { slots } = await postApi<{ slots: { timestamp: number; hour: string; available: boolean }[] }>(baseUrl, '/api/booking/booking_slots/get', {
+      merchant_slug: slug,
+      date,
+      bookingZoneId: 'all',
+      needed_seats: seats,
+    });
+    const slot = slots.find((candidate) => candidate.available && candidate.hour >= '20:00') ?? slots.find((candidate) => candidate.available);
+    if (!slot) throw new Error(`no free time at ${slug} on ${date}`);
+    const device = { 'x-couvert-device': `screenshots-account-${String(pictures).padStart(4, '0')}-${slug}` };
+    const { token } = await postApi<{ token: string }>(
+      baseUrl,
+      '/api/booking/create',
+      { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: seats },
+      bearer,
+      device,
+    );
+    await postApi(baseUrl, '/api/booking/validate', { token, merchant_slug: slug }, bearer);
+    return token;
+  };
+  await book('le-petit-zinc', 2);
+  await book('sakura-ramen', 4);
+  const cancelled = await book('trattoria-nonna', 3);
+  await postApi(baseUrl, '/api/booking/cancel', { token: cancelled, merchant_slug: 'trattoria-nonna' }, bearer);
+  return bearer;
+}
+
+let accountBearer: string | undefined;
+
+/** The account page: coming bookings at two merchants and a cancelled one, in the colours of the merchant the diner came from. */
+const ACCOUNT_SHOTS: Shot[] = [
+  {
+    name: 'account',
+    path: async ({ baseUrl }) => ((accountBearer = await pictureAccount(baseUrl)), '/account'),
+    before: async (page) => {
+      await page.addInitScript((bearer) => {
+        localStorage.setItem('bearer', bearer);
+        localStorage.setItem('current_merchant', 'le-petit-zinc');
+      }, accountBearer!);
+    },
+    setup: async (page) => {
+      await page.getByRole('region', { name: 'À venir' }).getByRole('link').first().waitFor();
+    },
+  },
+];
+
 /** The screens. Other pages add their entries here. */
 export const SHOTS: Shot[] = [
   {
@@ -336,11 +536,10 @@ export const SHOTS: Shot[] = [
   },
   {
     name: 'booking-home-slots',
-    // A dinner day with 2 guests preset and 20:00 asked for: choosing the zone shows the times with 20:00 picked.
+    // A dinner day with 2 guests preset and 20:00 asked for: any area is chosen for the preset, with 20:00 picked.
     path: async ({ baseUrl }) => `/le-petit-zinc?seats=2&when=${await openDinnerDay(baseUrl)}T20:00`,
     setup: async (page) => {
-      await page.getByRole('radio', { name: 'Salle', exact: true }).check();
-      await page.getByRole('radio', { name: '20:00' }).waitFor();
+      await page.getByRole('radio', { name: '20:00', checked: true }).waitFor();
       await page.getByRole('heading', { name: 'Réserver une table' }).scrollIntoViewIfNeeded();
     },
   },
@@ -353,7 +552,19 @@ export const SHOTS: Shot[] = [
       await page.getByRole('dialog', { name: 'Choisissez une date' }).waitFor();
     },
   },
+  {
+    name: 'booking-home-no-table-today',
+    // A restaurant whose only service today (00:00–00:30) is always over: ?asap=1 offers the next free day.
+    path: async ({ baseUrl, adminToken }) => {
+      await putClosingEarlyMerchant(baseUrl, adminToken);
+      return `/${EARLY_SLUG}?asap=1`;
+    },
+    setup: async (page) => {
+      await page.getByRole('button', { name: /^Réserver .+ à / }).waitFor();
+    },
+  },
   ...TRACKING_SHOTS,
+  ...ACCOUNT_SHOTS,
   ...AUTH_SHOTS,
 ];
 
@@ -408,7 +619,7 @@ export async function takeScreenshots(shots: readonly Shot[], baseUrl: string, a
           written.push(file);
           console.log(`  ${path.relative(ROOT, file)}`);
         } catch (error) {
-          throw new Error(`screenshot ${shot.name} at ${width} px failed: ${error instanceof Error ? error.message : String(error)}`);
+          throw new Error(`screenshot ${shot.name} at ${width} px failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         } finally {
           await browserContext.close();
         }
@@ -422,7 +633,10 @@ export async function takeScreenshots(shots: readonly Shot[], baseUrl: string, a
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
-  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const shots = only ? SHOTS.filter((shot) => only.includes(shot.name)) : SHOTS;
   if (shots.length === 0) throw new Error(`no screenshot named ${values.only}; known: ${SHOTS.map((shot) => shot.name).join(', ')}`);
   if (values.url) {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { DEFAULT_THEME } from '../src/lib/merchant-theme.ts';
+import { DEFAULT_THEME } from '../src/shared/merchant-theme.ts';
 
 /** The cache the visited pages are kept in. */
 export const PAGES_CACHE = 'couvert-pages';

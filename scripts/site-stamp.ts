@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MerchantListing } from '../src/lib/merchant-listing.ts';
+import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 
 /** The project root (where astro.config.mjs lives). */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,8 +22,8 @@ export const SITE_SOURCES = [
   'scripts/external-scripts.ts',
   'scripts/external-scripts-worker.ts',
   'scripts/precompress-site.ts',
-  // The calendar reuses the server's pure local-time rules; a dependency upgrade changes the bundles.
-  'src/server/domain',
+  // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.
+  'src/shared',
   'package-lock.json',
 ] as const;
 
@@ -61,9 +61,7 @@ async function listFiles(root: string, entry: string): Promise<string[]> {
   const path = join(root, entry);
   try {
     const items = await readdir(path, { recursive: true, withFileTypes: true });
-    return items
-      .filter((item) => item.isFile() && !item.name.startsWith('.'))
-      .map((item) => relative(root, join(item.parentPath, item.name)));
+    return items.filter((item) => item.isFile() && !item.name.startsWith('.')).map((item) => relative(root, join(item.parentPath, item.name)));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR') return [entry];
@@ -79,7 +77,11 @@ export async function sourceHash(root: string = PROJECT_ROOT): Promise<string> {
   const ordered = files.map((file) => file.split(sep).join('/')).sort();
   const hash = createHash('sha256');
   for (const file of ordered) {
-    hash.update(file).update('\0').update(await readFile(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

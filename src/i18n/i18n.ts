@@ -7,7 +7,7 @@
 import { createInstance, type TOptions } from 'i18next';
 import frCore from './messages/fr/core.json' with { type: 'json' };
 import { $lang, setLang } from '../stores/lang.ts';
-import { DEFAULT_LANG, LANGS, type Lang } from './langs.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../shared/langs.ts';
 import { isIslandMessagePart, type IslandMessagePart } from './message-parts.ts';
 import type { MessageKey } from './t.ts';
 import type { Catalogue } from './translator.ts';

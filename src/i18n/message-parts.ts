@@ -2,6 +2,7 @@
  * The catalogue of each language comes in parts (src/i18n/messages/{lang}/{part}.json), so a page's islands
  * download only the messages they show: every island gets `core`, `account` and `tracking` load on demand
  * (needMessages), and `static` holds what only the prerendered pages show (t.ts), never sent to the browser.
+ * The server's own parts (server-*.json) are not listed here: src/server/i18n/server-texts.ts alone reads them.
  */
 export const MESSAGE_PARTS = ['core', 'account', 'tracking', 'static'] as const;
 

@@ -15,10 +15,10 @@ import itAccount from './messages/it/account.json' with { type: 'json' };
 import itTracking from './messages/it/tracking.json' with { type: 'json' };
 import itStatic from './messages/it/static.json' with { type: 'json' };
 
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from './langs.ts';
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../shared/langs.ts';
 import { createTranslator, type KeysOf, type MessageVars } from './translator.ts';
 
-// Kept here too for the static pages; browser code imports them from langs.ts (this file bundles every catalogue).
+// Kept here too for the static pages; browser code imports them from src/shared/langs.ts (this file bundles every catalogue).
 export { DEFAULT_LANG, isLang, LANGS, type Lang };
 
 // Every part of a language, as one catalogue (the parts' top-level keys are disjoint: tests/site/i18n.test.ts).

@@ -1,5 +1,5 @@
 /** A lookup in fixed catalogues with i18next's {{name}} placeholders: the static pages' t, and LangText's in the islands. */
-import { DEFAULT_LANG, type Lang } from './langs.ts';
+import { DEFAULT_LANG, type Lang } from '../shared/langs.ts';
 
 /** Values substituted for {{name}} placeholders in a message. */
 export type MessageVars = Record<string, string | number>;

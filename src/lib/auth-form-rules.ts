@@ -1,13 +1,6 @@
 /** The sign-in and contact forms' validation rules (spec section 5) as pure functions: which field is wrong and what to say. */
 import type { PhoneParseError } from './phone/phone-value.ts';
-
-/** The email pattern of the forms (the server's own): something@something.tld, one @, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** Whether a text looks like an email address. */
-export function isEmail(text: string): boolean {
-  return EMAIL_PATTERN.test(text.trim());
-}
+import { isEmail } from '../shared/email-address.ts';
 
 /** A field's problem: a catalogue key to show, a message already in the diner's language (from the server), or neither (only flagged). */
 export interface FieldError {

@@ -1,5 +1,5 @@
 /** The navigation guard of spec section 2, as a pure function of the route and what is stored. */
-import { AUTH_PATHS, bookingHomePath, matchRoute, NOT_FOUND_PATH, validatePath, type RouteName } from './routes.ts';
+import { ACCOUNT_PATH, AUTH_PATHS, bookingHomePath, matchRoute, validatePath, type RouteName } from './routes.ts';
 import { getBearer, getCurrentMerchant, getGuestBooking, getMerchantToken } from './storage.ts';
 
 /** Who may open a route: anyone, only a signed-in diner, or only someone not signed in. */
@@ -11,6 +11,8 @@ export const ROUTE_ACCESS: Record<RouteName, RouteAccess> = {
   BookingHome: 'any',
   Legal: 'any',
   BookingComplete: 'any',
+  // Not "signed-in": the account page sends a signed-out diner to sign in and keeps itself as the way back.
+  Account: 'any',
   Auth: 'signed-out',
   Login: 'signed-out',
   Register: 'signed-out',
@@ -39,11 +41,12 @@ export function isSignedIn(state: GuardState): boolean {
   return !state.guestBooking || state.guestBooking === state.currentMerchantToken;
 }
 
-/** Where a signed-in diner belongs: Validate of the current merchant's token, else its booking home, else not found. */
+/** Where a signed-in diner belongs: Validate of the current merchant's token, else its booking home, else the account page. */
 export function signedInTarget(state: Pick<GuardState, 'currentMerchant' | 'currentMerchantToken'>): string {
   if (state.currentMerchant && state.currentMerchantToken) return validatePath(state.currentMerchant, state.currentMerchantToken);
   if (state.currentMerchant) return bookingHomePath(state.currentMerchant);
-  return NOT_FOUND_PATH;
+  // No merchant stored (a sign-in from an empty browser): the diner's own page, not "this restaurant does not exist".
+  return ACCOUNT_PATH;
 }
 
 /** The path to redirect to before showing `route`, or null when it may be shown. */

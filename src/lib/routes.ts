@@ -10,6 +10,9 @@ export const AUTH_PATHS = {
   onboarding: '/auth/onboarding',
 } as const;
 
+/** The account page: a signed-in diner's bookings at every merchant, and sign-out. */
+export const ACCOUNT_PATH = '/account';
+
 /** The not-found page (the site root). */
 export const NOT_FOUND_PATH = '/';
 
@@ -56,6 +59,7 @@ export type RouteName =
   | 'Onboarding'
   | 'Validate'
   | 'BookingComplete'
+  | 'Account'
   | 'Legal';
 
 /** A path read as a route: its name and, where the path carries them, the merchant slug and booking token. */
@@ -84,13 +88,18 @@ const decode = (part: string): string => {
 
 /** Which route a pathname is (a trailing slash and a trailing /index.html are ignored). */
 export function matchRoute(pathname: string): MatchedRoute {
-  const clean = `/${pathname.replace(/\/index\.html$/, '').split('/').filter(Boolean).join('/')}`;
+  const clean = `/${pathname
+    .replace(/\/index\.html$/, '')
+    .split('/')
+    .filter(Boolean)
+    .join('/')}`;
   const auth = authRoutes[clean];
   if (auth) return { name: auth };
   const parts = clean.split('/').filter(Boolean).map(decode);
   if (parts.length === 0) return { name: 'NotFound' };
   const [first, second, third] = parts;
   if (first === 'legal') return { name: 'Legal' };
+  if (clean === ACCOUNT_PATH) return { name: 'Account' };
   if (first === 'auth') return { name: 'NotFound' };
   if (parts.length === 1) return { name: 'BookingHome', merchantSlug: first };
   if (parts.length === 3 && second === 'validate') return { name: 'Validate', merchantSlug: first, token: third };

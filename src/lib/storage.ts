@@ -1,5 +1,5 @@
 /** The browser's stored keys of spec section 3, safe where storage is unavailable (e.g. a sandboxed iframe). */
-import { isLang, type Lang } from '../i18n/langs.ts';
+import { isLang, type Lang } from '../shared/langs.ts';
 
 /** The exact storage key names of spec section 3 (plus token_{merchant}, see merchantTokenKey). */
 export const STORAGE_KEYS = {
@@ -10,10 +10,14 @@ export const STORAGE_KEYS = {
   userToken: 'userToken',
 } as const;
 
-/** The site's own keys, beyond the spec's: the booking a guest bearer belongs to, and the last guest's details to prefill NoAuth. */
+/**
+ * The site's own keys, beyond the spec's: the booking a guest bearer belongs to, the last guest's details to prefill
+ * NoAuth, and (in session storage) the page a diner left by clicking "Sign in", to come back to after signing in.
+ */
 export const OWN_STORAGE_KEYS = {
   guestBooking: 'guest_booking',
   guestDetails: 'guest_details',
+  returnPath: 'return_path',
 } as const;
 
 /** The key of the booking token stored for a merchant: token_{merchant}. */
@@ -194,6 +198,22 @@ export function getGuestDetails(): StoredGuestDetails | null {
 /** Stores (or with null removes) the last guest's contact details. */
 export function setGuestDetails(details: StoredGuestDetails | null): void {
   writeLocal(OWN_STORAGE_KEYS.guestDetails, details ? JSON.stringify(details) : null);
+}
+
+/** Whether a value is a path of this site ("/x", never "//host" or a URL), so going there cannot leave the site. */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f]/.test(value);
+}
+
+/** The page to go back to after signing in, if the diner left one by clicking "Sign in" in this tab. */
+export function getReturnPath(): string | null {
+  const value = read('session', OWN_STORAGE_KEYS.returnPath);
+  return value && isSitePath(value) ? value : null;
+}
+
+/** Stores (or with null removes) the page to go back to after signing in; anything but a site path is ignored. */
+export function setReturnPath(path: string | null): void {
+  write('session', OWN_STORAGE_KEYS.returnPath, path !== null && isSitePath(path) ? path : null);
 }
 
 /** Forgets the page-lifetime copies (tests start each case clean with it). */

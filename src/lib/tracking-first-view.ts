@@ -3,10 +3,11 @@
  * fills in what the booking decides (status, reference, links, pending hint, illustration) as soon as the first
  * api/booking/get answers, before the island has loaded. The island's own view replaces it (a CSS rule hides it then).
  */
-import { readApiAnswer } from './api-client.ts';
-import type { GetBookingResponse } from './api-types.ts';
-import { mayEditBooking, trackingBackLink } from './booking-status.ts';
-import { startFirstBookingRead } from './first-booking-read.ts';
+import { readApiAnswer } from './api/api-client.ts';
+import type { GetBookingResponse } from '../shared/api/booking.ts';
+import { mayEditBooking, mayManageBooking, trackingBackLink } from './booking-status.ts';
+import { startFirstBookingRead } from './api/first-booking-read.ts';
+import { manageKeyOf } from './manage-link.ts';
 import { bookingHomePath, matchRoute } from './routes.ts';
 import { safeImageSrc } from './safe-url.ts';
 import { trackingNotices } from './tracking-notices.ts';
@@ -19,6 +20,8 @@ export interface FirstViewContext {
   /** The page's own address. */
   here: string;
   nowSeconds: number;
+  /** Opened from the diner's manage link: drawn as theirs while the island exchanges the key (it corrects a wrong one). */
+  viaManageLink?: boolean;
 }
 
 // Puts a copy of the named template into the named slot (empty when there is no such template).
@@ -29,9 +32,11 @@ function fill(view: HTMLElement, slot: string, template: string | null): void {
 }
 
 /** Fills the first view from api/booking/get's answer and shows it; a draft (no status yet) is left to the island. */
-export function showFirstView(view: HTMLElement, { merchant, booking }: GetBookingResponse, context: FirstViewContext): void {
-  const { status } = booking;
+export function showFirstView(view: HTMLElement, { merchant, booking: read }: GetBookingResponse, context: FirstViewContext): void {
+  const { status } = read;
   if (status === null) return;
+  // The read went before the manage key became a session: it says canManage false even to the diner's own link.
+  const booking = context.viaManageLink ? { ...read, canManage: true } : read;
   const notices = trackingNotices(booking, context.nowSeconds);
   fill(view, 'status', `status-${status}`);
   fill(view, 'hint', notices.pendingHint && `hint-${notices.pendingHint}`);
@@ -44,7 +49,8 @@ export function showFirstView(view: HTMLElement, { merchant, booking }: GetBooki
   show(back, backHref !== null);
   if (back && backHref) back.href = backHref;
   const edit = part<HTMLAnchorElement>('edit');
-  show(edit, mayEditBooking(status));
+  // A shared link's reader (canManage false) gets no Edit; neither does the manage link before its key is exchanged.
+  show(edit, mayEditBooking(status) && mayManageBooking(booking));
   if (edit) edit.href = bookingHomePath(context.merchantSlug, { token: booking.token });
   show(part('checking'), notices.checking);
   show(part('unavailable'), notices.unavailable);
@@ -69,10 +75,15 @@ export function startFirstView(): void {
   // The language lang-boot.js chose, which the island starts in too: then it takes this answer over.
   const lang = document.documentElement.dataset.lang;
   if (!merchantSlug || !token || !lang) return;
+  // Read now: the island takes the key out of the address as soon as it runs.
+  const viaManageLink = manageKeyOf(location.hash) !== null;
   const show = async () => {
     const answer = await readApiAnswer<GetBookingResponse>(startFirstBookingRead({ merchantSlug, token, lang }));
     const view = await parsedView();
-    if (view) showFirstView(view, answer, { merchantSlug, referrer: document.referrer, here: location.href, nowSeconds: Math.floor(Date.now() / 1000) });
+    if (view) {
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      showFirstView(view, answer, { merchantSlug, referrer: document.referrer, here: location.href, nowSeconds, viaManageLink });
+    }
   };
   show().catch(() => {});
 }

@@ -1,5 +1,6 @@
 /** Which notices the tracking page shows for a booking (spec section 2, BookingComplete body). */
-import type { Booking } from './api-types.ts';
+import type { Booking } from '../shared/api/booking.ts';
+import { mayManageBooking } from './booking-status.ts';
 
 /** Below this much time before the booked hour, a pending diner is told to call rather than to wait for the SMS. */
 export const CALL_HINT_WINDOW_SECONDS = 24 * 3600;
@@ -16,7 +17,10 @@ export interface CancellationNotice {
 export interface TrackingNotices {
   /** Status 10: the restaurant is checking the booking. */
   checking: boolean;
-  /** Status 10: 'call' (not validated yet, try to call) close to the booked time, else 'sms' (a confirmation SMS will follow). */
+  /**
+   * Status 10: 'call' (not validated yet, try to call) close to the booked time, else 'sms' (a confirmation SMS will follow);
+   * null while the restaurant is unavailable, whose own notice already gives its phone.
+   */
   pendingHint: 'call' | 'sms' | null;
   /** showUnavailableMerchant: the restaurant seems unavailable, with its phone. */
   unavailable: boolean;
@@ -26,9 +30,16 @@ export interface TrackingNotices {
   illustration: boolean;
 }
 
+// Close to the booked time: call. Else the SMS will follow, which goes to the diner who booked, not to whoever follows a
+// shared link (canManage false): they get no hint.
+function pendingHint(booking: Pick<Booking, 'status' | 'bookingForTimestamp' | 'canManage'>, nowSeconds: number): 'call' | 'sms' | null {
+  if (booking.bookingForTimestamp - nowSeconds < CALL_HINT_WINDOW_SECONDS) return 'call';
+  return mayManageBooking(booking) ? 'sms' : null;
+}
+
 /** The notices of a booking at `nowSeconds` (unix seconds). */
 export function trackingNotices(
-  booking: Pick<Booking, 'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage'>,
+  booking: Pick<Booking, 'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage' | 'canManage'>,
   nowSeconds: number,
 ): TrackingNotices {
   const { status } = booking;
@@ -41,7 +52,8 @@ export function trackingNotices(
   }
   return {
     checking: pending,
-    pendingHint: pending ? (booking.bookingForTimestamp - nowSeconds < CALL_HINT_WINDOW_SECONDS ? 'call' : 'sms') : null,
+    // An unavailable restaurant will not send the promised SMS soon, and its notice already says to call: no second hint.
+    pendingHint: pending && !booking.showUnavailableMerchant ? pendingHint(booking, nowSeconds) : null,
     unavailable: booking.showUnavailableMerchant,
     cancellation,
     illustration: status !== 40,

@@ -1,5 +1,5 @@
 /** Where Validate sends the diner on entry when the booking it is given cannot be validated (spec section 8). */
-import type { Booking } from './api-types.ts';
+import type { Booking } from '../shared/api/booking.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from './routes.ts';
 
 /**

@@ -42,8 +42,18 @@ const envSchema = z.object({
   PROVIDER_NAME: z.string().default('Couvert'),
   OAUTH_CLIENT_ID: z.string().min(1).default('couvert-web'),
   OAUTH_CLIENT_SECRET: z.string().min(1).default('couvert-web-secret'),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(3600).max(365 * 24 * 3600).default(30 * 24 * 3600),
+  ACCESS_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(365 * 24 * 3600)
+    .default(30 * 24 * 3600),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Couvert <no-reply@localhost>'),
   SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -139,10 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       key: e.PUSHER_KEY,
       secret: e.PUSHER_SECRET,
       cluster: e.PUSHER_CLUSTER,
-      external:
-        e.PUSHER_EXTERNAL === 'true'
-          ? { host: e.PUSHER_HOST, port: e.PUSHER_PORT, useTLS: e.PUSHER_USE_TLS === 'true' }
-          : undefined,
+      external: e.PUSHER_EXTERNAL === 'true' ? { host: e.PUSHER_HOST, port: e.PUSHER_PORT, useTLS: e.PUSHER_USE_TLS === 'true' } : undefined,
       connectionsPerAddress: e.REALTIME_CONNECTIONS_PER_ADDRESS,
       channelsPerConnection: e.REALTIME_CHANNELS_PER_CONNECTION,
     },

@@ -10,7 +10,7 @@ import { resolvePusherSecret } from './realtime/pusher-secret.ts';
 import { createServer } from './server.ts';
 import { purgeExpiredCredentials } from './auth/credential-purge.ts';
 import { createOutboxSmsSender } from './mail/sms.ts';
-import { importDemoMerchants } from './services/demo-merchants.ts';
+import { demoStaffAccounts, importDemoMerchants } from './services/demo-merchants.ts';
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
 
@@ -84,6 +84,9 @@ async function main(): Promise<void> {
   if (config.importDemo === 'auto' && (await listMerchants(database.db)).length === 0) {
     const slugs = await importDemoMerchants(database.db, mediaDir);
     app.log.info(`imported demo merchants: ${slugs.join(', ')}`);
+    // So a new user can confirm as the restaurant at once (issue 11); only on the start that imported them.
+    app.log.info(`staff sign in with POST ${baseUrl}/api/pro/auth/login {"email","password"}; demo staff accounts:`);
+    for (const account of await demoStaffAccounts()) app.log.info(`  ${account.slug}: ${account.email} / ${account.password}`);
   }
 
   await app.listen({ port: config.port, host: config.host });

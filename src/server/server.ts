@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import { publishBookingUpdate } from './realtime/booking-events.ts';
+import { publishMerchantBookingUpdate } from './realtime/merchant-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { AccountOptions } from './auth/account-settings.ts';
 import { registerRateLimits } from './auth/rate-limit.ts';
@@ -16,7 +17,9 @@ import { docsRoutes } from './routes/docs-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { installErrorHandler } from './routes/error-handler.ts';
 import { merchantRoutes } from './routes/merchant-routes.ts';
+import { proPlugin } from './routes/pro-plugin.ts';
 import { realtimeRoutes } from './routes/realtime-routes.ts';
+import { createRequestStaff } from './routes/request-staff.ts';
 import { createRequestUser } from './routes/request-user.ts';
 import { securityHeaders } from './routes/security-headers.ts';
 import { siteRoutes } from './routes/site-routes.ts';
@@ -40,7 +43,7 @@ export interface ServerDeps {
   /** Called when a merchant was created or changed. */
   onMerchantChange?: (slug: string) => void;
   logLevel?: string;
-  /** Sends the confirmation SMS after validation; none in tests that do not ask for it. */
+  /** Sends the confirmation SMS after validation and identity codes; none in tests that do not ask for it. */
   sms?: SmsSender;
   /** Public origin of the site, for links in messages. */
   siteUrl?: string;
@@ -87,7 +90,11 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     db: deps.db,
     now,
     holdMinutes: deps.holdMinutes ?? 10,
-    onChange: (booking) => publishBookingUpdate(deps.realtime.broadcaster, booking, now()),
+    onChange: async (booking) => {
+      await publishBookingUpdate(deps.realtime.broadcaster, booking, now());
+      // Drafts are not in the staff book: its channel hears of a booking once it is validated.
+      if (booking.status !== null) await publishMerchantBookingUpdate(deps.realtime.broadcaster, booking, now());
+    },
     onValidated: (booking, merchant, user) => {
       if (!deps.sms || !user.phone) return;
       const text = bookingConfirmationText(booking, merchant, deps.siteUrl ?? '');
@@ -104,8 +111,9 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(healthRoutes, { db: deps.db });
   await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now, draftLimits });
   await app.register(merchantRoutes, { db: deps.db });
-  await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser });
-  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts });
+  await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser, requestStaff: createRequestStaff(deps.db, now) });
+  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms });
+  await app.register(proPlugin, { db: deps.db, now, limits: deps.accounts?.limits, bookings });
   await app.register(adminRoutes, {
     db: deps.db,
     adminToken: deps.adminToken,

@@ -1,8 +1,8 @@
 /** $auth (signed in when a bearer is stored) and $loginMethods, with the sign-in actions of spec sections 2, 4 and 8. */
 import { map } from 'nanostores';
-import { accountApi, randomUserToken, socialLoginUrl, type AccountApi, type SocialProvider } from '../lib/account-api.ts';
-import { isApiError } from '../lib/api-client.ts';
-import type { LoginMethods, UserDetails } from '../lib/api-types.ts';
+import { accountApi, randomUserToken, socialLoginUrl, type AccountApi, type SocialProvider } from '../lib/api/account-api.ts';
+import { isApiError } from '../lib/api/api-client.ts';
+import type { IdentityProofSentTo, LoginMethods, UserDetails } from '../shared/api/account.ts';
 import { signedInTarget, storedGuardState } from '../lib/guard.ts';
 import { AUTH_PATHS } from '../lib/routes.ts';
 import {
@@ -12,12 +12,14 @@ import {
   getGuestBooking,
   getMerchantToken,
   getRefreshToken,
+  getReturnPath,
   getUserToken,
   setBearer,
   setGuestBearer,
   setGuestBooking,
   setGuestDetails,
   setRefreshToken,
+  setReturnPath,
   setUserToken,
 } from '../lib/storage.ts';
 
@@ -62,6 +64,21 @@ export function signIn(bearer: string, refreshToken: string | null = null, guest
   $auth.set({ status: 'signed-in', bearer, refreshToken, guestBooking });
 }
 
+/** Whether the stored session is an account's: a guest session belongs to one booking and is no sign-in. */
+export function hasAccountSession(state: Pick<AuthState, 'bearer' | 'guestBooking'> = $auth.get()): boolean {
+  return state.bearer !== null && state.guestBooking === null;
+}
+
+/**
+ * "Sign in" from a page: leaves `returnPath` as the way back after signing in, and returns the sign-in page. A guest
+ * session steps aside (it stays kept with its booking, guest_bearer_{token}), else the sign-in pages would not open.
+ */
+export function startSignIn(returnPath: string): string {
+  setReturnPath(returnPath);
+  if ($auth.get().guestBooking !== null) signOut();
+  return AUTH_PATHS.choice;
+}
+
 /** Signs out: the bearer and refresh token are forgotten (booking tokens stay). */
 export function signOut(): void {
   $auth.set({ status: 'signed-out', bearer: null, refreshToken: null, guestBooking: null });
@@ -89,19 +106,40 @@ export function reloadAuth(): void {
   $auth.set(storedAuth());
 }
 
-/** An action's result: where to go next, or the failure's code and per-field messages. */
-export type AuthOutcome = { ok: true; to: string } | { ok: false; code: string; errors?: Record<string, string[]> };
+/**
+ * An action's result: where to go next, or the failure's code and per-field messages (and, when the booking's diner must
+ * prove it is them, where the code was sent).
+ */
+export type AuthOutcome = { ok: true; to: string } | { ok: false; code: string; errors?: Record<string, string[]>; sentTo?: IdentityProofSentTo };
+
+function sentToOf(body: unknown): IdentityProofSentTo | undefined {
+  const sentTo = (body as { sent_to?: { phone?: unknown; email?: unknown } } | null)?.sent_to;
+  if (!sentTo || typeof sentTo.phone !== 'string') return undefined;
+  return { phone: sentTo.phone, email: typeof sentTo.email === 'string' && sentTo.email ? sentTo.email : null };
+}
 
 function failure(error: unknown): AuthOutcome {
   if (!isApiError(error)) return { ok: false, code: 'network_error' };
   const errors = (error.body as { errors?: unknown } | null)?.errors;
-  return errors && typeof errors === 'object'
-    ? { ok: false, code: error.code, errors: errors as Record<string, string[]> }
-    : { ok: false, code: error.code };
+  const sentTo = sentToOf(error.body);
+  return {
+    ok: false,
+    code: error.code,
+    ...(errors && typeof errors === 'object' ? { errors: errors as Record<string, string[]> } : {}),
+    ...(sentTo ? { sentTo } : {}),
+  };
 }
 
-/** Where a diner goes once signed in: Validate of the stored merchant and its token (section 2). */
+/**
+ * Where a diner goes once signed in: back to the page they left by clicking "Sign in" (taken once), else Validate of the
+ * stored merchant and its token (section 2), else that merchant's home, else the account page.
+ */
 export function afterSignInTarget(): string {
+  const back = getReturnPath();
+  if (back) {
+    setReturnPath(null);
+    return back;
+  }
   return signedInTarget(storedGuardState());
 }
 
@@ -129,10 +167,7 @@ export async function loginWithPassword(email: string, password: string, api: Pi
 }
 
 /** Platform registration; failures carry per-field messages. */
-export async function registerAccount(
-  details: UserDetails & { password: string },
-  api: Pick<AccountApi, 'register'> = accountApi,
-): Promise<AuthOutcome> {
+export async function registerAccount(details: UserDetails & { password: string }, api: Pick<AccountApi, 'register'> = accountApi): Promise<AuthOutcome> {
   try {
     const answer = await api.register(details);
     signIn(answer.access_token, answer.refresh_token ?? null);
@@ -142,16 +177,20 @@ export async function registerAccount(
   }
 }
 
-/** Guest contact details (NoAuth): a session tied to the booking stored for the current merchant. */
+/**
+ * Guest contact details (NoAuth): a session tied to the booking stored for the current merchant. A booking that already
+ * has a guest answers identity_proof_required (sentTo says where the code went): the same details go again with `code`.
+ */
 export async function continueAsGuest(
-  details: Omit<UserDetails, 'email'> & { email?: string },
+  details: Omit<UserDetails, 'email'> & { email?: string; code?: string },
   api: Pick<AccountApi, 'noAccount'> = accountApi,
 ): Promise<AuthOutcome> {
   const merchant = getCurrentMerchant();
   const bookingToken = merchant ? getMerchantToken(merchant) : null;
   if (!bookingToken) return { ok: false, code: 'booking_not_found' };
   try {
-    const answer = await api.noAccount({ ...details, email: details.email ?? '', bookingToken });
+    const { code, ...contact } = details;
+    const answer = await api.noAccount({ ...contact, email: details.email ?? '', bookingToken, ...(code ? { code } : {}) });
     // The guest session belongs to this booking alone; the details prefill the next booking's NoAuth.
     signIn(answer.access_token, answer.refresh_token ?? null, bookingToken);
     setGuestBearer(bookingToken, answer.access_token);

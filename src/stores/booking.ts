@@ -1,12 +1,14 @@
 /** $booking, $bookingToken and $currentBookingToken, with the booking actions and where each leads (spec sections 4 and 8). */
 import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
-import { accountApi, type AccountApi } from '../lib/account-api.ts';
-import { isApiError } from '../lib/api-client.ts';
-import type { Booking, BookingStatusCode } from '../lib/api-types.ts';
-import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
+import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
+import { isApiError } from '../lib/api/api-client.ts';
+import type { Booking } from '../shared/api/booking.ts';
+import type { BookingStatusCode } from '../shared/booking-status.ts';
+import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
+import { mayManageBooking } from '../lib/booking-status.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
-import { getMerchantToken, setMerchantToken } from '../lib/storage.ts';
+import { getMerchantToken, setMerchantToken, setReturnPath } from '../lib/storage.ts';
 import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
 import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
 import { $selection, canBook, prefillSelection } from './selection.ts';
@@ -36,9 +38,7 @@ export function afterCreateTarget(booking: Pick<Booking, 'status'>, merchantSlug
 }
 
 /** An action's result: where to go, or a failure to show (its error_code and the values its message needs). */
-export type BookingOutcome =
-  | { ok: true; to: string | null }
-  | { ok: false; code: string; to: string | null; vars?: Record<string, string | number> };
+export type BookingOutcome = { ok: true; to: string | null } | { ok: false; code: string; to: string | null; vars?: Record<string, string | number> };
 
 function failureOf(error: unknown): { code: string; status: number; body: Record<string, unknown> } {
   if (!isApiError(error)) return { code: 'network_error', status: 0, body: {} };
@@ -110,7 +110,10 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
     });
     takeBooking({ ...answer.booking, token: answer.token });
     // A guest session reaches only its own booking: a new one goes through NoAuth and gets a session of its own.
-    return { ok: true, to: afterCreateTarget(answer.booking, slug, answer.token, sessionCovers($auth.get(), answer.token)) };
+    const to = afterCreateTarget(answer.booking, slug, answer.token, sessionCovers($auth.get(), answer.token));
+    // Signing in now is for this booking: its Validate page comes next, not a page an earlier "Sign in" left.
+    if (to === AUTH_PATHS.noAuth) setReturnPath(null);
+    return { ok: true, to };
   } catch (error) {
     const { code, status, body } = failureOf(error);
     if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
@@ -143,6 +146,8 @@ export async function openBookingOnHome(
       setMerchantToken(slug, null);
       return { state: 'discarded', to: queryToken ? bookingHomePath(slug) : null };
     }
+    // Someone who may only view it (a shared link's reader) cannot change it: back to its tracking page.
+    if (queryToken && !mayManageBooking(booking)) return { state: 'none', to: bookingCompletePath(slug, booking.token) };
     if (!queryToken && booking.status !== null) {
       // A new visit is a new booking: the live one stays as it is, one tap away.
       $storedBookingToken.set(booking.token);

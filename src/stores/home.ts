@@ -1,17 +1,19 @@
 /** $home: what BookingHome draws from before and after its calls (today by the server clock, the page's settings and zones), and startBookingHome. */
 import { computed, map } from 'nanostores';
-import type { LocalDate, MerchantSettings, Zone } from '../lib/api-types.ts';
-import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
-import { lastBookableDay, todayIn, type DayRules } from '../lib/calendar.ts';
-import type { MerchantData } from '../lib/merchant-data.ts';
+import type { MerchantSettings, Zone } from '../shared/api/merchant.ts';
+import type { LocalDate } from '../shared/local-time.ts';
+import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
+import { lastBookableDay, todayIn, type DayRules } from '../lib/calendar/calendar.ts';
+import type { MerchantData } from '../lib/build/merchant-data.ts';
 import { navigate } from '../lib/navigate.ts';
 import { guessOpenFlags } from '../lib/open-flags.ts';
 import { parsePresets } from '../lib/presets.ts';
-import { serverNow, syncServerClock } from '../lib/server-clock.ts';
+import { serverNow, syncServerClock } from '../lib/api/server-clock.ts';
 import { openBookingOnHome } from './booking.ts';
 import { $lang, setLang } from './lang.ts';
 import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
-import { $selection, applyPresets, setPendingSlot } from './selection.ts';
+import { $selection, applyPresets, defaultParty, setPendingSlot } from './selection.ts';
+import { forgetNoTableToday, offerNextFreeDay } from './slots.ts';
 
 /** Where opening the booking to edit stands (?token, or a draft stored for the merchant; a live stored one is only offered). */
 export type HomeBookingState = 'none' | 'loading' | 'loaded' | 'offered' | 'discarded' | 'failed';
@@ -59,7 +61,7 @@ export const $dayRules = computed([$home, $shifts, $closedDays, $merchant], (hom
 
 /** What startBookingHome may be given instead of the real browser and API (tests). */
 export interface StartOptions {
-  api?: Pick<BookingApi, 'getServerTime' | 'getBookingMerchant' | 'getBooking'>;
+  api?: Pick<BookingApi, 'getServerTime' | 'getBookingMerchant' | 'getBooking' | 'getBookingSlots'>;
   go?: (to: string) => void;
   localNow?: () => number;
 }
@@ -80,6 +82,7 @@ export async function startBookingHome(data: MerchantData, search: string, optio
   const { api = bookingApi, go = navigate, localNow = Date.now } = options;
   seedMerchant(data);
   $home.set({ ...INITIAL, timezone: data.timezone, settings: data.settings, pageZones: data.zones, booking: 'loading' });
+  forgetNoTableToday();
   refreshToday(localNow);
   const presets = parsePresets(search);
   if (presets.lang) setLang(presets.lang);
@@ -96,10 +99,14 @@ export async function startBookingHome(data: MerchantData, search: string, optio
   const rules = $dayRules.get();
   const settings = $guestLimits.get();
   if (opened.state === 'loaded' || !merchantLoaded || $mainError.get() || !rules || !settings || $selection.get().date !== null) return;
-  applyPresets(presets, { nowMs: serverNow(localNow), timezone: $merchant.get()?.timezone ?? data.timezone, rules, settings });
+  const day = applyPresets(presets, { nowMs: serverNow(localNow), timezone: $merchant.get()?.timezone ?? data.timezone, rules, settings });
+  // asap on a closed day: say there is no table today and offer the next day with one (an open day is looked at once its times arrive).
+  if (presets.asap && day === 'closed')
+    await offerNextFreeDay(rules.today, { guests: $selection.get().guests ?? defaultParty(settings), zoneId: null, rules }, api);
 }
 
 /** The diner picked a day by hand: a time the address asked for no longer applies. */
 export function forgetPresetTime(): void {
   setPendingSlot(null);
+  forgetNoTableToday();
 }

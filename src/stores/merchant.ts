@@ -1,9 +1,10 @@
 /** $merchant and what booking_merchant/get brings with it: shifts, closed days, theme, zone count, the current booking token, the main error. */
 import { atom } from 'nanostores';
-import { isApiError } from '../lib/api-client.ts';
-import type { LocalDate, Merchant, Shift, Theme } from '../lib/api-types.ts';
-import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
-import type { MerchantData } from '../lib/merchant-data.ts';
+import { isApiError } from '../lib/api/api-client.ts';
+import type { Merchant, Shift, Theme } from '../shared/api/merchant.ts';
+import type { LocalDate } from '../shared/local-time.ts';
+import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
+import type { MerchantData } from '../lib/build/merchant-data.ts';
 import { setCurrentMerchant } from '../lib/storage.ts';
 
 /** The main booking error (section 8): its error_code and the merchant phone to call instead. */
@@ -40,6 +41,14 @@ export function seedMerchant(data: MerchantData): void {
   $closedDays.set(data.closedDays);
   $theme.set(data.theme);
   $zoneCount.set(data.zones.length);
+}
+
+let hour12: boolean | null = null;
+
+/** Whether the page's merchant writes 12-hour times (#merchant-data, read once). */
+export function pageHour12(): boolean {
+  hour12 ??= readPageMerchantData()?.hour12 === true;
+  return hour12;
 }
 
 /** The #merchant-data the page embeds, or null when there is none. */

@@ -1,7 +1,9 @@
 /** $selection: date, guests, zone and time, with the unlock order and clearing rules of spec section 4. */
 import { computed, map } from 'nanostores';
-import type { LocalDate, MerchantSettings, Slot } from '../lib/api-types.ts';
-import { isDaySelectable, type DayRules } from '../lib/calendar.ts';
+import type { MerchantSettings } from '../shared/api/merchant.ts';
+import type { Slot } from '../shared/api/slots.ts';
+import type { LocalDate } from '../shared/local-time.ts';
+import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
 import { presetTarget, type BookingPresets, type PresetTarget } from '../lib/presets.ts';
 
 /** The four choosers' values. */
@@ -27,7 +29,25 @@ const EMPTY: Selection = { date: null, guests: null, zoneId: null, slot: null };
 export const $selection = map<Selection>({ ...EMPTY });
 
 /** A time the address asked for (asap / when), picked once that day's slots arrive. */
-export const $pendingSlot = map<{ target: PresetTarget | null }>({ target: null });
+export interface PendingSlot {
+  target: PresetTarget | null;
+  /** asap asked for it: when that day has nothing free, the next day with a free time is offered. */
+  asap: boolean;
+  /** The days that can be picked, for looking ahead (null: ask the API about every day). */
+  rules: DayRules | null;
+}
+
+/** The time to pick once the day's slots arrive. */
+export const $pendingSlot = map<PendingSlot>({ target: null, asap: false, rules: null });
+
+/** The party a time preset books for when the address names none: two, within the merchant's limits. */
+export const DEFAULT_PARTY = 2;
+
+/** The default party within the merchant's guest limits. */
+export function defaultParty(settings: Pick<MerchantSettings, 'minClientsPerBookings' | 'maxClientsPerBookings'>): number {
+  const options = guestOptions(settings);
+  return options.includes(DEFAULT_PARTY) ? DEFAULT_PARTY : (options[0] ?? DEFAULT_PARTY);
+}
 
 /** The unlock rules of section 4 as a pure function. */
 export function unlockedOf(selection: Selection): Unlocked {
@@ -103,8 +123,8 @@ export function prefillSelection(values: Partial<Selection>): void {
 }
 
 /** Remembers the time a preset asks for; it is picked when that day's slots arrive. */
-export function setPendingSlot(target: PresetTarget | null): void {
-  $pendingSlot.setKey('target', target);
+export function setPendingSlot(target: PresetTarget | null, asap = false, rules: DayRules | null = null): void {
+  $pendingSlot.set({ target, asap: target !== null && asap, rules: target === null ? null : rules });
 }
 
 /** What applying the address's presets needs to know. */
@@ -116,21 +136,30 @@ export interface PresetContext {
   settings: Pick<MerchantSettings, 'minClientsPerBookings' | 'maxClientsPerBookings'>;
 }
 
-/** Applies seats, asap and when (section 4): the day if it can be booked, guests if offered, and the time to pick once slots arrive. */
-export function applyPresets(presets: Pick<BookingPresets, 'seats' | 'asap' | 'when'>, context: PresetContext): void {
+/** What applyPresets did with the day: none asked, taken, or asked but not bookable (closed, past, beyond the horizon). */
+export type PresetDay = 'none' | 'taken' | 'closed';
+
+/**
+ * Applies seats, asap and when (section 4): the day if it can be booked, guests if offered, and the time to pick once
+ * slots arrive. A time preset without seats books for the default party, so that its time can be picked at all.
+ */
+export function applyPresets(presets: Pick<BookingPresets, 'seats' | 'asap' | 'when'>, context: PresetContext): PresetDay {
   const values: Partial<Selection> = {};
   if (presets.seats !== null && guestOptions(context.settings).includes(presets.seats)) values.guests = presets.seats;
   const target = presetTarget(presets, context.nowMs, context.timezone);
-  if (target && isDaySelectable(target.date, context.rules)) {
+  const taken = target !== null && isDaySelectable(target.date, context.rules);
+  if (taken) {
     values.date = target.date;
     values.slot = null;
-    setPendingSlot(target);
+    values.guests ??= $selection.get().guests ?? defaultParty(context.settings);
+    setPendingSlot(target, presets.asap, context.rules);
   }
   if (Object.keys(values).length > 0) prefillSelection(values);
+  return target === null ? 'none' : taken ? 'taken' : 'closed';
 }
 
 /** Empties every chooser. */
 export function resetSelection(): void {
   $selection.set({ ...EMPTY });
-  $pendingSlot.setKey('target', null);
+  setPendingSlot(null);
 }

@@ -1,10 +1,13 @@
 /** $zones and $slots: what the chosen date (and guests and zone) offer, reloaded whenever those choices change. */
 import { listenKeys, map, onMount } from 'nanostores';
-import type { Slot, Zone } from '../lib/api-types.ts';
-import { bookingApi, type BookingApi } from '../lib/booking-api.ts';
+import type { Zone } from '../shared/api/merchant.ts';
+import type { Slot } from '../shared/api/slots.ts';
+import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
+import { addDaysToLocalDate, type LocalDate } from '../shared/local-time.ts';
+import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
 import { pickPresetSlot } from '../lib/presets.ts';
 import { $merchantSlug } from './merchant.ts';
-import { $pendingSlot, $selection, chooseSlot, keepZoneAmong, selectOnlyZone } from './selection.ts';
+import { $pendingSlot, $selection, chooseDate, chooseSlot, keepZoneAmong, prefillSelection, selectOnlyZone, setPendingSlot } from './selection.ts';
 
 /** The zones of the chosen date. */
 export interface ZonesState {
@@ -21,6 +24,24 @@ export interface SlotsState {
   error: string | null;
 }
 
+/**
+ * asap found nothing free today (closed, or its times all past or taken): 'searching' the next days, then 'found' with
+ * the first later day that has a free time and that time, or 'nothing' within LOOK_AHEAD_DAYS.
+ */
+export interface NoTableTodayState {
+  status: 'idle' | 'searching' | 'found' | 'nothing';
+  day: LocalDate | null;
+  slot: Slot | null;
+  /** The party looked for (given to the choosers when the offer is taken). */
+  guests: number | null;
+}
+
+/** How many days after today asap looks for a free time. */
+export const LOOK_AHEAD_DAYS = 14;
+
+/** What asap says when today has no table left. */
+export const $noTableToday = map<NoTableTodayState>({ status: 'idle', day: null, slot: null, guests: null });
+
 /** The zones on offer. */
 export const $zones = map<ZonesState>({ loading: false, zones: [], error: null });
 /** The times on offer. */
@@ -29,6 +50,10 @@ export const $slots = map<SlotsState>({ loading: false, slots: [], error: null }
 // Answers can arrive out of order: only the latest request may write.
 let zonesRequest = 0;
 let slotsRequest = 0;
+let searchRequest = 0;
+
+// The zone id that means any area (the server's 'all').
+const ANY_ZONE = 'all';
 
 const codeOf = (error: unknown) => (error as { code?: unknown })?.code;
 
@@ -49,6 +74,9 @@ export async function loadZones(api: Pick<BookingApi, 'getBookingZones'> = booki
     const [only] = bookingZones;
     if (bookingZones.length === 1 && only) selectOnlyZone(only.id);
     else keepZoneAmong(bookingZones.map((zone) => zone.id));
+    // A preset's time needs a zone: any area, unless the diner chose one.
+    const pending = $pendingSlot.get().target;
+    if (bookingZones.length > 1 && pending?.date === date && $selection.get().zoneId === null) selectOnlyZone(ANY_ZONE);
   } catch (error) {
     if (request !== zonesRequest) return;
     const code = codeOf(error);
@@ -70,17 +98,69 @@ export async function loadSlots(api: Pick<BookingApi, 'getBookingSlots'> = booki
     const { slots } = await api.getBookingSlots({ merchantSlug: slug, date, zoneId, neededSeats: guests });
     if (request !== slotsRequest) return;
     $slots.set({ loading: false, slots, error: null });
-    const pending = $pendingSlot.get().target;
+    const { target: pending, asap, rules } = $pendingSlot.get();
     if (pending && pending.date === date) {
-      $pendingSlot.setKey('target', null);
+      setPendingSlot(null);
       const slot = pickPresetSlot(slots, pending.atOrAfter);
       if (slot) chooseSlot(slot);
+      else if (asap) void offerNextFreeDay(date, { guests, zoneId, rules }, api);
     }
   } catch (error) {
     if (request !== slotsRequest) return;
     const code = codeOf(error);
     $slots.set({ loading: false, slots: [], error: typeof code === 'string' ? code : 'network_error' });
   }
+}
+
+/** What looking for the next free day needs: the party, its zone ('all' when none) and the days that can be picked. */
+export interface NextFreeDayQuery {
+  guests: number;
+  zoneId: string | null;
+  rules: DayRules | null;
+}
+
+/**
+ * asap found nothing free on `today`: says so ($noTableToday) and looks, day after day, for the first of the next
+ * LOOK_AHEAD_DAYS that can be picked and has a free time for the party; a day the API refuses counts as none.
+ */
+export async function offerNextFreeDay(today: LocalDate, query: NextFreeDayQuery, api: Pick<BookingApi, 'getBookingSlots'> = bookingApi): Promise<void> {
+  const request = ++searchRequest;
+  const slug = $merchantSlug.get();
+  $noTableToday.set({ status: 'searching', day: null, slot: null, guests: query.guests });
+  if (!slug) return;
+  for (let ahead = 1; ahead <= LOOK_AHEAD_DAYS; ahead += 1) {
+    const day = addDaysToLocalDate(today, ahead);
+    if (query.rules && !isDaySelectable(day, query.rules)) continue;
+    let slots: Slot[] = [];
+    try {
+      ({ slots } = await api.getBookingSlots({ merchantSlug: slug, date: day, zoneId: query.zoneId ?? ANY_ZONE, neededSeats: query.guests }));
+    } catch {
+      // Closed, beyond the booking horizon, or no answer: nothing offered that day.
+    }
+    if (request !== searchRequest) return;
+    const slot = pickPresetSlot(slots, 0);
+    if (slot) {
+      $noTableToday.set({ status: 'found', day, slot, guests: query.guests });
+      return;
+    }
+  }
+  $noTableToday.set({ status: 'nothing', day: null, slot: null, guests: query.guests });
+}
+
+/** One tap on the offer: that day, the same party and zone, and its first free time once its slots arrive. */
+export function takeNextFreeDay(): void {
+  const { status, day, slot, guests } = $noTableToday.get();
+  if (status !== 'found' || !day || !slot) return;
+  forgetNoTableToday();
+  if ($selection.get().guests === null && guests !== null) prefillSelection({ guests });
+  setPendingSlot({ date: day, atOrAfter: slot.timestamp });
+  chooseDate(day);
+}
+
+/** Forgets the no-table notice (the diner picked a day themself, or took the offer). */
+export function forgetNoTableToday(): void {
+  searchRequest += 1;
+  if ($noTableToday.get().status !== 'idle') $noTableToday.set({ status: 'idle', day: null, slot: null, guests: null });
 }
 
 // While an island shows the zones, a new date reloads them.

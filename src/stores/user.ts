@@ -1,8 +1,8 @@
 /** $user: the signed-in diner's contact details, loaded and saved by Onboarding (spec sections 2 and 7). */
 import { atom } from 'nanostores';
-import { accountApi, type AccountApi } from '../lib/account-api.ts';
-import { isApiError } from '../lib/api-client.ts';
-import type { User, UserDetails } from '../lib/api-types.ts';
+import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
+import { isApiError } from '../lib/api/api-client.ts';
+import type { User, UserDetails } from '../shared/api/account.ts';
 import { afterSignInTarget, handleUnauthorized, type AuthOutcome } from './auth.ts';
 
 /** The signed-in diner, with a loading flag and the code of a failed load. */
@@ -49,8 +49,6 @@ export async function saveUserDetails(details: UserDetails, api: Pick<AccountApi
     if (!isApiError(error)) return { ok: false, code: 'network_error' };
     if (error.status === 401) return { ok: true, to: handleUnauthorized() };
     const errors = (error.body as { errors?: unknown } | null)?.errors;
-    return errors && typeof errors === 'object'
-      ? { ok: false, code: error.code, errors: errors as Record<string, string[]> }
-      : { ok: false, code: error.code };
+    return errors && typeof errors === 'object' ? { ok: false, code: error.code, errors: errors as Record<string, string[]> } : { ok: false, code: error.code };
   }
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
 import { accessTokens } from '../../src/server/db/schema.ts';
 import { draftBooking, type Draft } from '../support/draft-booking.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestServer();
 
 type Ownership = 'nobody yet' | 'a platform account' | 'a guest';
 type Caller = 'no bearer' | 'its owner' | 'another diner' | 'the guest of another booking' | 'an expired bearer of its owner' | 'a revoked bearer of its owner';
@@ -58,10 +54,17 @@ let guestCounter = 0;
 async function guestOf(draft: Draft): Promise<{ bearer: string; userId: string }> {
   guestCounter += 1;
   const answer = await t.post('/api/front/user/no_account', {
-    firstname: 'Guest', lastname: `Number${guestCounter}`, phone: '+33612345678', email: '', bookingToken: draft.token,
+    firstname: 'Guest',
+    lastname: `Number${guestCounter}`,
+    phone: '+33612345678',
+    email: '',
+    bookingToken: draft.token,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const [session] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(answer.body.access_token)));
+  const [session] = await t.database.db
+    .select()
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, hashToken(answer.body.access_token)));
   return { bearer: answer.body.access_token, userId: session!.userId };
 }
 
@@ -91,7 +94,10 @@ async function bearerOf(caller: Caller, { owner }: Scene): Promise<string | unde
     }
     case 'a revoked bearer of its owner': {
       const { token } = await createSession(t.database.db, owner!.userId, { now: t.clock.now() });
-      await t.database.db.update(accessTokens).set({ revokedAt: t.clock.now() }).where(eq(accessTokens.tokenHash, hashToken(token)));
+      await t.database.db
+        .update(accessTokens)
+        .set({ revokedAt: t.clock.now() })
+        .where(eq(accessTokens.tokenHash, hashToken(token)));
       return token;
     }
   }
@@ -124,22 +130,96 @@ describe('who may act on a booking (the authorisation matrix)', () => {
     if (status === 403) expect(answer.body.error_code).toBe('booking_forbidden');
   });
 
-  test('anyone holding the booking token reads it without a bearer (the token is the link)', async () => {
+  test('anyone holding the booking token reads it without a bearer (the token is the view link)', async () => {
     const { draft } = await scene('a platform account');
-    expect((await t.post('/api/booking/get', { merchant_slug: draft.slug, token: draft.token })).status).toBe(200);
+    const read = await t.post('/api/booking/get', { merchant_slug: draft.slug, token: draft.token });
+    expect(read.status).toBe(200);
+    expect(read.body.booking.canManage).toBe(false);
   });
 
+  // Issue 10 changed this deliberately: the token is a view capability, so another signed-in diner holding it views
+  // the booking (without the diner's contact details) instead of being refused; only the owner's bearer manages it.
   test.each(['a platform account', 'a guest'] as const)(
-    'another diner\u2019s bearer cannot read a booking that belongs to %s (403), its owner can',
+    'another diner’s bearer views a booking that belongs to %s without its contact details; its owner sees them and may manage',
     async (ownership) => {
       const current = await scene(ownership);
-      const read = (bearer: string) =>
-        t.post('/api/booking/get', { merchant_slug: current.draft.slug, token: current.draft.token }, { bearer });
+      const read = (bearer: string) => t.post('/api/booking/get', { merchant_slug: current.draft.slug, token: current.draft.token }, { bearer });
       const stranger = await bearerOf('another diner', current);
-      const denied = await read(stranger!);
-      expect(denied.status).toBe(403);
-      expect(denied.body.error_code).toBe('booking_forbidden');
-      expect((await read(current.owner!.bearer)).status).toBe(200);
+      const viewed = await read(stranger!);
+      expect(viewed.status).toBe(200);
+      expect(viewed.body.booking).toMatchObject({ canManage: false, bookingClient: { phone: '', email: '' } });
+      const owned = await read(current.owner!.bearer);
+      expect(owned.status).toBe(200);
+      expect(owned.body.booking).toMatchObject({ canManage: true, bookingClient: { phone: expect.stringMatching(/^\+/) } });
     },
   );
+});
+
+type Listing = 'listed' | 'not listed' | 401 | 403;
+
+/** Whose list (user/bookings) shows a validated booking: its account only; a guest session has no list. */
+const listing: Record<Exclude<Ownership, 'nobody yet'>, Partial<Record<Caller, Listing>>> = {
+  'a platform account': {
+    'no bearer': 401,
+    'its owner': 'listed',
+    'another diner': 'not listed',
+    'the guest of another booking': 403,
+    'an expired bearer of its owner': 401,
+    'a revoked bearer of its owner': 401,
+  },
+  'a guest': {
+    'no bearer': 401,
+    'its owner': 403,
+    'another diner': 'not listed',
+    'the guest of another booking': 403,
+    'an expired bearer of its owner': 401,
+    'a revoked bearer of its owner': 401,
+  },
+};
+
+const listingCells = Object.entries(listing).flatMap(([ownership, callers]) =>
+  Object.entries(callers).map(([caller, outcome]) => [ownership as Exclude<Ownership, 'nobody yet'>, caller as Caller, outcome] as const),
+);
+
+let listedGuests = 0;
+/** A scene whose owner may validate: each guest with a phone of its own (a phone holds three bookings a day). */
+async function validatableScene(ownership: Exclude<Ownership, 'nobody yet'>): Promise<Scene> {
+  if (ownership === 'a platform account') return scene(ownership);
+  listedGuests += 1;
+  const draft = await draftBooking(t);
+  const answer = await t.post('/api/front/user/no_account', {
+    firstname: 'Guest',
+    lastname: 'Listed',
+    phone: `+336987654${String(listedGuests).padStart(2, '0')}`,
+    email: '',
+    bookingToken: draft.token,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const [session] = await t.database.db
+    .select()
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, hashToken(answer.body.access_token)));
+  return { draft, owner: { bearer: answer.body.access_token, userId: session!.userId } };
+}
+
+describe('who sees a booking in their list of bookings (user/bookings)', () => {
+  test.each(listingCells)('a validated booking held by %s: %s -> %s', async (ownership, caller, outcome) => {
+    const current = await validatableScene(ownership);
+    const validated = await t.post(
+      '/api/booking/validate',
+      { merchant_slug: current.draft.slug, token: current.draft.token },
+      { bearer: current.owner!.bearer },
+    );
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    const bearer = await bearerOf(caller, current);
+    const answer = await t.post('/api/front/user/bookings', {}, bearer ? { bearer } : {});
+    if (typeof outcome === 'number') {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(outcome);
+      expect(answer.body.error_code).toBe(outcome === 401 ? 'unauthenticated' : 'booking_forbidden');
+      return;
+    }
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const listed = [...answer.body.coming, ...answer.body.past].some((booking: { token: string }) => booking.token === current.draft.token);
+    expect(listed).toBe(outcome === 'listed');
+  });
 });

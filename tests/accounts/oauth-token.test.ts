@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
+const t = useTestServer({ demo: false, accounts: { accessTtlSeconds: 600, refreshTtlSeconds: 24 * 3600 } });
 const CLIENT = { client_id: 'couvert-web', client_secret: 'couvert-web-secret' };
 const PASSWORD = 'a long and rare passphrase';
 
 beforeAll(async () => {
-  t = await startTestServer({ demo: false, accounts: { accessTtlSeconds: 600, refreshTtlSeconds: 24 * 3600 } });
   for (const email of ['ines@example.test', 'rotate@example.test', 'reuse@example.test', 'expire@example.test']) {
     const answer = await t.post('/api/front/user/register', { firstname: 'Inès', lastname: 'Dupont', email, phone: '+33612345678', password: PASSWORD });
     expect(answer.status).toBe(200);
   }
 }, 60_000);
-afterAll(() => t.close());
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const postForm = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -68,7 +66,10 @@ describe('the password grant (RFC 6749 4.3)', () => {
   });
 
   test('a wrong client secret over HTTP Basic gets a Basic challenge', async () => {
-    const answer = await postForm({ grant_type: 'password', username: 'a', password: 'b' }, { authorization: `Basic ${Buffer.from('couvert-web:nope').toString('base64')}` });
+    const answer = await postForm(
+      { grant_type: 'password', username: 'a', password: 'b' },
+      { authorization: `Basic ${Buffer.from('couvert-web:nope').toString('base64')}` },
+    );
     expect(answer.status).toBe(401);
     expect(answer.headers['www-authenticate']).toMatch(/^Basic /);
   });

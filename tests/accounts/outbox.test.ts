@@ -13,23 +13,26 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function waitForFiles(folder: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 50; i++) {
-    const files = await readdir(folder).catch(() => [] as string[]);
-    const emls = files.filter((file) => file.endsWith('.eml'));
-    if (emls.length >= count) return emls.sort();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} messages in ${folder}`);
+/** A mailer log keeping its lines; `logged` settles at the first (the mailer logs once a message is written or given up). */
+function recordingLog(): { lines: string[]; log: (line: string) => void; logged: Promise<void> } {
+  const lines: string[] = [];
+  const { promise: logged, resolve } = Promise.withResolvers<void>();
+  return { lines, log: (line) => (lines.push(line), resolve()), logged };
+}
+
+/** The .eml files of an outbox folder, oldest first. */
+async function emlFiles(folder: string): Promise<string[]> {
+  return (await readdir(folder)).filter((file) => file.endsWith('.eml')).sort();
 }
 
 describe('without SMTP_URL, mail goes to an outbox folder of .eml files and the log says where, never what', () => {
   test('the mailer writes a complete message and logs its file, without the link it carries', async () => {
-    const lines: string[] = [];
+    const { lines, log, logged } = recordingLog();
     const outbox = path.join(dir, 'direct');
-    const mailer = createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) });
+    const mailer = createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log });
     await mailer.send({ to: 'diner@example.test', subject: 'Hello – test', text: 'Open https://x.test/a', html: '<p>Open</p>' });
-    const [file] = await waitForFiles(outbox, 1);
+    await logged;
+    const [file] = await emlFiles(outbox);
     const raw = await readFile(path.join(outbox, file!), 'utf8');
     expect(raw).toMatch(/^From: Couvert <no-reply@couvert\.test>$/m);
     expect(raw).toMatch(/^To: diner@example\.test$/m);
@@ -40,15 +43,22 @@ describe('without SMTP_URL, mail goes to an outbox folder of .eml files and the 
 
   test('forgot_password through a server lands in the outbox, and no log line holds the reset token', async () => {
     const outbox = path.join(dir, 'server');
-    const lines: string[] = [];
+    const { lines, log, logged } = recordingLog();
     const t: TestServer = await startTestServer({
       demo: false,
-      accounts: { mailer: createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) }) },
+      accounts: { mailer: createMailer({ outboxDir: outbox, from: 'Couvert <no-reply@couvert.test>', log }) },
     });
     try {
-      await t.post('/api/front/user/register', { firstname: 'Olga', lastname: 'Box', email: 'olga@example.test', phone: '+33612345678', password: 'a long and rare passphrase' });
+      await t.post('/api/front/user/register', {
+        firstname: 'Olga',
+        lastname: 'Box',
+        email: 'olga@example.test',
+        phone: '+33612345678',
+        password: 'a long and rare passphrase',
+      });
       expect((await t.post('/api/user/forgot_password', { email: 'olga@example.test', return_url: `${t.publicUrl}/auth/login`, lang: 'it' })).status).toBe(200);
-      const [file] = await waitForFiles(outbox, 1);
+      await logged;
+      const [file] = await emlFiles(outbox);
       const raw = await readFile(path.join(outbox, file!), 'utf8');
       expect(subjectOf(raw)).toBe('Reimposta la tua password – Couvert');
       const token = /reset_password\?token=([A-Za-z0-9_-]{43})/.exec(mimePart(raw, 'text/plain'))?.[1];
@@ -62,12 +72,18 @@ describe('without SMTP_URL, mail goes to an outbox folder of .eml files and the 
 });
 
 test('without an outbox either, the line about an unsent reset mail holds no token', async () => {
-  const lines: string[] = [];
-  const t = await startTestServer({ demo: false, accounts: { mailer: createMailer({ from: 'Couvert <no-reply@couvert.test>', log: (line) => lines.push(line) }) } });
+  const { lines, log, logged } = recordingLog();
+  const t = await startTestServer({ demo: false, accounts: { mailer: createMailer({ from: 'Couvert <no-reply@couvert.test>', log }) } });
   try {
-    await t.post('/api/front/user/register', { firstname: 'Nina', lastname: 'Log', email: 'nina@example.test', phone: '+33612345678', password: 'a long and rare passphrase' });
+    await t.post('/api/front/user/register', {
+      firstname: 'Nina',
+      lastname: 'Log',
+      email: 'nina@example.test',
+      phone: '+33612345678',
+      password: 'a long and rare passphrase',
+    });
     expect((await t.post('/api/user/forgot_password', { email: 'nina@example.test', return_url: `${t.publicUrl}/auth/login`, lang: 'en' })).status).toBe(200);
-    for (let i = 0; i < 50 && lines.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await logged;
     expect(lines).toEqual(['mail to nina@example.test not sent (no SMTP_URL nor outbox): Reset your password – Couvert']);
   } finally {
     await t.close();

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { mimePart, startSmtpInbox, subjectOf, type SmtpInbox } from '../support/smtp-inbox.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
 let inbox: SmtpInbox;
 const PASSWORD = 'a long and rare passphrase';
 const NEW_PASSWORD = 'another quite rare passphrase';
@@ -13,17 +12,14 @@ const generous = { limit: 1000, windowSeconds: 3600 };
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await startTestServer({
-    accounts: {
-      mailer: createMailer({ smtpUrl: inbox.url, from: 'Couvert <no-reply@couvert.test>' }),
-      limits: { resetPerEmail: generous, resetPerAddress: generous, signInPerEmail: generous, signInPerAddress: generous },
-    },
-  });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => inbox.close());
+const t = useTestServer(() => ({
+  accounts: {
+    mailer: createMailer({ smtpUrl: inbox.url, from: 'Couvert <no-reply@couvert.test>' }),
+    limits: { resetPerEmail: generous, resetPerAddress: generous, signInPerEmail: generous, signInPerAddress: generous },
+  },
+}));
 
 let counter = 0;
 async function account(firstname = 'Hugo') {

@@ -1,18 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
 // The edge of the world: what would go out by mail.
 const sent: MailMessage[] = [];
-const mailer: Mailer = { send: async (message) => void sent.push(message), close: () => {} };
+// Who waits for a mail to an address: told the moment it is sent (the server sends it after answering).
+const waiting: Array<{ to: string; resolve: (message: MailMessage) => void }> = [];
+const mailer: Mailer = {
+  send: async (message) => {
+    sent.push(message);
+    for (const waiter of waiting.filter((candidate) => candidate.to === message.to)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  },
+  close: () => {},
+};
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ demo: false, accounts: { mailer } });
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestServer({ demo: false, accounts: { mailer } });
 
 let counter = 0;
 const details = (overrides: Record<string, unknown> = {}) => ({
@@ -36,8 +43,13 @@ describe('register creates a platform account and signs it in', () => {
     expect(me.body).toEqual({
       success: true,
       user: {
-        firstname: 'Camille', lastname: 'Martin', email: 'register.me@example.test', phone: '+33612345678',
-        anonymous: false, anonymousEmail: null, onboarding: false,
+        firstname: 'Camille',
+        lastname: 'Martin',
+        email: 'register.me@example.test',
+        phone: '+33612345678',
+        anonymous: false,
+        anonymousEmail: null,
+        onboarding: false,
       },
     });
   });
@@ -102,19 +114,11 @@ describe('register refuses bad details with an errors object keyed by field (HTT
 
 describe('register never tells whether an email has an account; the owner is told by mail', () => {
   // A server of its own: registrations here would otherwise run into the first server's limit per address.
-  let u: TestServer;
-  beforeAll(async () => {
-    u = await startTestServer({ demo: false, accounts: { mailer } });
-  }, 60_000);
-  afterAll(() => u.close());
+  const u = useTestServer({ demo: false, accounts: { mailer } });
 
-  const waitForMail = async (to: string) => {
-    for (let i = 0; i < 50; i++) {
-      const found = sent.find((message) => message.to === to);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no mail to ${to}`);
+  const waitForMail = (to: string): Promise<MailMessage> => {
+    const found = sent.find((message) => message.to === to);
+    return found ? Promise.resolve(found) : new Promise((resolve) => waiting.push({ to, resolve }));
   };
   const shape = (body: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value.replace(/[A-Za-z0-9_-]{43}/, 'TOKEN') : value]));
@@ -138,7 +142,13 @@ describe('register never tells whether an email has an account; the owner is tol
     await u.post('/api/front/user/register', details({ email: 'password@example.test' }));
     await u.post('/api/front/user/register', details({ email: 'password@example.test', password: 'another rare passphrase' }));
     const signIn = (password: string) =>
-      u.post('/oauth/token', { grant_type: 'password', client_id: 'couvert-web', client_secret: 'couvert-web-secret', username: 'password@example.test', password });
+      u.post('/oauth/token', {
+        grant_type: 'password',
+        client_id: 'couvert-web',
+        client_secret: 'couvert-web-secret',
+        username: 'password@example.test',
+        password,
+      });
     expect((await signIn('a long and rare passphrase')).status).toBe(200);
     expect((await signIn('another rare passphrase')).status).toBe(400);
   });

@@ -4,42 +4,43 @@ import { socialIdentities, users } from '../../src/server/db/schema.ts';
 import { formAction, hiddenInputs, TestBrowser } from '../support/browser.ts';
 import { listenFakeFacebook, type FakeFacebook } from '../support/fake-facebook.ts';
 import { listenOidcGoogle, type OidcGoogle } from '../support/oidc-google.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
 let google: OidcGoogle;
 let facebook: FakeFacebook;
 
 beforeAll(async () => {
   google = await listenOidcGoogle();
   facebook = await listenFakeFacebook();
-  t = await startTestServer({
-    demo: false,
-    listen: true,
-    accounts: {
-      social: {
-        google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
-        facebook: {
-          clientId: facebook.clientId,
-          clientSecret: facebook.clientSecret,
-          authorizationUrl: facebook.authorizationUrl,
-          tokenUrl: facebook.tokenUrl,
-          userinfoUrl: facebook.userinfoUrl,
-        },
-        apple: false,
+}, 60_000);
+afterAll(async () => {
+  await google.close();
+  await facebook.close();
+});
+const t = useTestServer(() => ({
+  demo: false,
+  listen: true,
+  accounts: {
+    social: {
+      google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
+      facebook: {
+        clientId: facebook.clientId,
+        clientSecret: facebook.clientSecret,
+        authorizationUrl: facebook.authorizationUrl,
+        tokenUrl: facebook.tokenUrl,
+        userinfoUrl: facebook.userinfoUrl,
       },
+      apple: false,
     },
-  });
+  },
+}));
+
+beforeAll(() => {
   google.start(`${t.url}/login/google/callback`);
   facebook.start(`${t.url}/login/facebook/callback`);
   google.people.set('alice', { email: 'Alice.Martin@gmail.test', emailVerified: true, givenName: 'Alice', familyName: 'Martin' });
   google.people.set('mallory', { email: 'mallory@gmail.test', emailVerified: false, givenName: 'Mal', familyName: 'Lory' });
-}, 60_000);
-
-afterAll(async () => {
-  await t.close();
-  await google.close();
-  await facebook.close();
 });
 
 let tokenCounter = 0;
@@ -154,7 +155,12 @@ describe('a diner signs in with Facebook (OAuth 2.0 with PKCE against its endpoi
     facebook.person = { id: '10001', email: 'Bruno@Facebook.test', first_name: 'Bruno', last_name: 'Rossi' };
     const userToken = newUserToken();
     const browser = new TestBrowser();
-    const { stoppedAt } = await browser.follow('GET', `${t.url}/login/facebook?redirect=%2Fsakura-ramen%3Fauthed%3Dtrue&userToken=${userToken}`, undefined, backOnSite);
+    const { stoppedAt } = await browser.follow(
+      'GET',
+      `${t.url}/login/facebook?redirect=%2Fsakura-ramen%3Fauthed%3Dtrue&userToken=${userToken}`,
+      undefined,
+      backOnSite,
+    );
     expect(stoppedAt).toBe(`${t.url}/sakura-ramen?authed=true`);
     const exchange = facebook.tokenRequests.at(-1)!;
     expect(exchange.get('grant_type')).toBe('authorization_code');
@@ -169,7 +175,11 @@ describe('a diner signs in with Facebook (OAuth 2.0 with PKCE against its endpoi
 
   test('a Facebook profile with an existing account\u2019s email signs into that account', async () => {
     const registered = await t.post('/api/front/user/register', {
-      firstname: 'Chiara', lastname: 'Bianchi', email: 'chiara@example.test', phone: '+393123456789', password: 'a long and rare passphrase',
+      firstname: 'Chiara',
+      lastname: 'Bianchi',
+      email: 'chiara@example.test',
+      phone: '+393123456789',
+      password: 'a long and rare passphrase',
     });
     expect(registered.status).toBe(200);
     facebook.person = { id: '10002', email: 'chiara@example.test', first_name: 'C', last_name: 'B' };

@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
+const t = useTestServer({ demo: false });
 let account: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ demo: false });
   const registered = await t.post('/api/front/user/register', {
-    firstname: 'Léa', lastname: 'Petit', email: 'lea@example.test', phone: '+33612345678', password: 'a long and rare passphrase',
+    firstname: 'Léa',
+    lastname: 'Petit',
+    email: 'lea@example.test',
+    phone: '+33612345678',
+    password: 'a long and rare passphrase',
   });
   account = registered.body.access_token;
 }, 60_000);
-afterAll(() => t.close());
 
 const update = (bearer: string | undefined, body: Record<string, unknown>) =>
   t.post('/api/front/user/update', { lang: 'en', ...body }, bearer ? { bearer } : {});
@@ -22,7 +24,13 @@ describe('user/get returns the signed-in diner', () => {
   test('with a bearer', async () => {
     const answer = await t.post('/api/booking/user/get', {}, { bearer: account });
     expect(answer.body.user).toEqual({
-      firstname: 'Léa', lastname: 'Petit', email: 'lea@example.test', phone: '+33612345678', anonymous: false, anonymousEmail: null, onboarding: false,
+      firstname: 'Léa',
+      lastname: 'Petit',
+      email: 'lea@example.test',
+      phone: '+33612345678',
+      anonymous: false,
+      anonymousEmail: null,
+      onboarding: false,
     });
   });
 

@@ -17,8 +17,7 @@ export function uniqueSlug(prefix: string): string {
   return `${prefix}-${slugCounter}-${process.pid}`;
 }
 
-const everyDay = (slots: Array<{ start: string; end: string }>) =>
-  [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots }));
+const everyDay = (slots: Array<{ start: string; end: string }>) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots }));
 
 /** Top-level fields of a fixture that may be replaced; settings are merged into the defaults. */
 export interface FixtureOverrides {
@@ -59,7 +58,12 @@ export function fixtureMerchant(slug: string, overrides: FixtureOverrides = {}):
       showZone: true,
       ...overrides.settings,
     },
-    shifts: overrides.shifts ?? everyDay([{ start: '12:00', end: '14:00' }, { start: '19:00', end: '22:00' }]),
+    shifts:
+      overrides.shifts ??
+      everyDay([
+        { start: '12:00', end: '14:00' },
+        { start: '19:00', end: '22:00' },
+      ]),
     closedDays: overrides.closedDays ?? [],
     zones: overrides.zones ?? [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }] }],
   };
@@ -95,10 +99,11 @@ export function expectOk<T>(answer: Answer<T>): Answer<T> {
 
 /** Expects a failure with this HTTP status and error_code, in the API's error shape. */
 export function expectError(answer: Answer, status: number, errorCode: string): void {
-  expect(
-    { status: answer.status, success: answer.body?.success, error_code: answer.body?.error_code },
-    JSON.stringify(answer.body).slice(0, 500),
-  ).toEqual({ status, success: false, error_code: errorCode });
+  expect({ status: answer.status, success: answer.body?.success, error_code: answer.body?.error_code }, JSON.stringify(answer.body).slice(0, 500)).toEqual({
+    status,
+    success: false,
+    error_code: errorCode,
+  });
 }
 
 /** One slot of booking_slots/get. */

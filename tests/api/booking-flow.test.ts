@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+const t = useTestServer();
 
 describe('a diner books a table from the first slot to the restaurant confirming it', () => {
   test('create, validate, confirm, finish', async () => {
@@ -13,13 +10,19 @@ describe('a diner books a table from the first slot to the restaurant confirming
     expect(zones.status).toBe(200);
     const zoneId = zones.body.bookingZones[0].id;
     const slots = await t.post('/api/booking/booking_slots/get', {
-      merchant_slug: 'le-petit-zinc', date: '2026-11-25', bookingZoneId: zoneId, needed_seats: 2,
+      merchant_slug: 'le-petit-zinc',
+      date: '2026-11-25',
+      bookingZoneId: zoneId,
+      needed_seats: 2,
     });
     expect(slots.status).toBe(200);
     const slot = slots.body.slots.find((s: { available: boolean }) => s.available);
     expect(slot).toBeDefined();
     const created = await t.post('/api/booking/create', {
-      merchant_slug: 'le-petit-zinc', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2,
+      merchant_slug: 'le-petit-zinc',
+      datetime: slot.timestamp,
+      booking_zone_id: zoneId,
+      client_count: 2,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.booking.status).toBeNull();

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import { create, createDraft, expectError, expectOk, importFixture, slotsOf, unix, type Fixture } from './api-helpers.ts';
 
-let t: TestServer;
+const t = useTestServer();
 let byDefault: Fixture;
 let week: Fixture;
 beforeAll(async () => {
-  t = await startTestServer();
   byDefault = await importFixture(t, 'horizon-default');
   week = await importFixture(t, 'horizon-week', { settings: { bookingHorizonDays: 7 } });
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
 // Monday 23 November 2026, 10:00 in Paris: the fixture's 19:00 dinner of any later day is bookable.
 const NOW = '2026-11-23T09:00:00Z';

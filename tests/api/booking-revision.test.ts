@@ -1,18 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { bookingChannel, UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
 import { collectEvents, connectClient, eventually, subscribed, type Pusher } from '../realtime/support.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { adminAction, bookingOf, call, createDraft, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
-let t: TestServer;
+const t = useTestServer({ listen: true, demo: false });
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await startTestServer({ listen: true, demo: false });
   fixture = await importFixture(t, 'revision', {
     zones: [{ name: 'Salle', tables: Array.from({ length: 10 }, (_, i) => ({ name: `S${i}`, minSeats: 1, maxSeats: 4 })) }],
   });
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
 const clients: Pusher[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import {
   adminAction,
   bookingOf,
@@ -20,11 +20,7 @@ import {
 } from './api-helpers.ts';
 
 const HOLD_MINUTES = 10;
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ holdMinutes: HOLD_MINUTES });
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+const t = useTestServer({ holdMinutes: HOLD_MINUTES });
 
 const DATE = '2026-11-25';
 /** The file under public/ that a served path such as /images/x.svg names. */
@@ -79,9 +75,7 @@ describe('create makes a draft that holds a table', () => {
     const fixture = await importFixture(t, 'change', twoZones);
     const first = expectOk(await create(t, { slug: fixture.slug, at: at('19:30'), zone: fixture.zones.Salle!, seats: 2 })).body;
     const zone = change.zone === undefined ? fixture.zones.Salle! : change.zone === 'all' ? 'all' : fixture.zones[change.zone]!;
-    const changed = expectOk(
-      await create(t, { slug: fixture.slug, token: first.token, at: change.at ?? at('19:30'), zone, seats: change.seats ?? 2 }),
-    ).body;
+    const changed = expectOk(await create(t, { slug: fixture.slug, token: first.token, at: change.at ?? at('19:30'), zone, seats: change.seats ?? 2 })).body;
     expect(changed.token).toBe(first.token);
     expect(changed.booking).toMatchObject({ ...expected, token: first.token, ref: first.booking.ref, status: null });
     expect(await bookingOf(t, fixture.slug, first.token)).toMatchObject(expected);
@@ -231,9 +225,23 @@ describe('the diner\u2019s other calls on a booking', () => {
 
 describe('booking/get fills every booking field of spec section 3 truthfully', () => {
   const SECTION_3_FIELDS = [
-    'token', 'ref', 'status', 'bookingForTimestamp', 'bookingForTimestampDay', 'bookingForLong', 'bookingForHour', 'clientCount',
-    'bookingZone', 'showZone', 'comment', 'calendarUrl', 'showUnavailableMerchant', 'gif', 'bookingCancelReason',
-    'bookingCancelMessage', 'bookingClient',
+    'token',
+    'ref',
+    'status',
+    'bookingForTimestamp',
+    'bookingForTimestampDay',
+    'bookingForLong',
+    'bookingForHour',
+    'clientCount',
+    'bookingZone',
+    'showZone',
+    'comment',
+    'calendarUrl',
+    'showUnavailableMerchant',
+    'gif',
+    'bookingCancelReason',
+    'bookingCancelMessage',
+    'bookingClient',
   ];
 
   test('a validated booking at Le Petit Zinc, with its theme and merchant', async () => {
@@ -243,7 +251,8 @@ describe('booking/get fills every booking field of spec section 3 truthfully', (
     const token = await createDraft(t, { slug: 'le-petit-zinc', at: at('19:45'), zone: zones.Terrasse!, seats: 3, bearer: diner.bearer });
     expectOk(await call(t, 'validate', 'le-petit-zinc', token, diner.bearer));
     expectOk(await call(t, 'set_comment', 'le-petit-zinc', token, diner.bearer, { comment: 'Anniversaire' }));
-    const answer = expectOk(await call(t, 'get', 'le-petit-zinc', token)).body;
+    // Read by its owner: only the owner's bearer sees the diner's contact details (a viewer sees initials).
+    const answer = expectOk(await call(t, 'get', 'le-petit-zinc', token, diner.bearer)).body;
 
     expect(answer.theme).toEqual({ primary: '#1f4e5f', background: '#f7f3ec' });
     expect(answer.merchant).toMatchObject({ slug: 'le-petit-zinc', name: 'Le Petit Zinc', phone: '+33199002727', settings: { keepTableDuration: 15 } });
@@ -264,7 +273,14 @@ describe('booking/get fills every booking field of spec section 3 truthfully', (
       gif: { path: expect.stringMatching(/^\/images\/status\/[a-z-]+\.(svg|gif|webp)$/) },
       bookingCancelReason: null,
       bookingCancelMessage: null,
-      bookingClient: { firstname: 'Chloé', lastname: 'Martin', phone: '+33600000001', email: 'chloe@example.test', avatar: { path: expect.stringMatching(/^\//) } },
+      bookingClient: {
+        firstname: 'Chloé',
+        lastname: 'Martin',
+        phone: '+33600000001',
+        email: 'chloe@example.test',
+        avatar: { path: expect.stringMatching(/^\//) },
+      },
+      canManage: true,
     });
     expect(existsSync(publicFile(answer.booking.bookingClient.avatar.path)), 'the avatar is served from public/').toBe(true);
   });
@@ -373,7 +389,15 @@ describe('booking/get fills every booking field of spec section 3 truthfully', (
     t.clock.set('2026-11-23T09:00:00Z');
     const fixture = await importFixture(t, 'unavailable', {
       settings: responseWindowMinutes === undefined ? {} : { responseWindowMinutes },
-      zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }, { name: 'S2', minSeats: 1, maxSeats: 4 }] }],
+      zones: [
+        {
+          name: 'Salle',
+          tables: [
+            { name: 'S1', minSeats: 1, maxSeats: 4 },
+            { name: 'S2', minSeats: 1, maxSeats: 4 },
+          ],
+        },
+      ],
     });
     // A draft left alone long is not waiting for the restaurant.
     const draft = await createDraft(t, { slug: fixture.slug, at: at('12:00'), zone: 'all', seats: 2 });
@@ -412,7 +436,10 @@ function rfc5545Lines(ics: string): string[] {
   for (const line of ics.slice(0, -2).split('\r\n')) {
     expect(Buffer.byteLength(line, 'utf8'), `folded at 75 octets: ${line}`).toBeLessThanOrEqual(75);
   }
-  const lines = ics.slice(0, -2).replace(/\r\n[ \t]/g, '').split('\r\n');
+  const lines = ics
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n');
   for (const line of lines) expect(line, 'name *(;param=value) : value').toMatch(/^[A-Za-z0-9-]+(;[A-Za-z0-9-]+=("[^"]*"|[^";:,]*)(,("[^"]*"|[^";:,]*))*)*:/);
   const open: string[] = [];
   for (const line of lines) {

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../src/server/db/schema.ts';
 import type { SmsSender } from '../../src/server/mail/sms.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { bookValidated, create, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
 // The SMS gateway is the edge of the world: this fake records what would have been sent.
@@ -11,23 +13,22 @@ const gateway: SmsSender = {
   },
 };
 
-let t: TestServer;
+const t = useTestServer({ demo: false, sms: gateway });
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await startTestServer({ demo: false, sms: gateway });
   fixture = await importFixture(t, 'sms');
 }, 60_000);
-afterAll(() => t.close());
 
 describe('the diner gets a confirmation SMS after validation', () => {
-  test('validating sends one message to the diner\u2019s phone, in their language, with the tracking link', async () => {
+  test('validating sends one message to the diner\u2019s phone, in their language, with the manage link (the key in its fragment)', async () => {
     const { bearer } = await t.signIn({ phone: '+33611223344' });
     const zone = Object.values(fixture.zones)[0]!;
     const { token } = await bookValidated(t, { slug: fixture.slug, at: unix('2026-11-25T11:00:00Z'), zone, seats: 2, bearer, lang: 'en' });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.to).toBe('+33611223344');
     expect(sent[0]!.text).toContain('booking request received');
-    expect(sent[0]!.text).toContain(`https://book.example/${fixture.slug}/booking_complete/${token}`);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    expect(sent[0]!.text).toContain(`https://book.example/${fixture.slug}/booking_complete/${token}#manage=${row!.manageKey}`);
   });
 
   test('a draft that is only created sends nothing', async () => {

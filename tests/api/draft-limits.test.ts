@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bookings, merchants } from '../../src/server/db/schema.ts';
-import type { MerchantWithFloor } from '../../src/server/db/merchant-store.ts';
+import type { MerchantWithFloor } from '../../src/server/domain/merchant-floor.ts';
 import { eveningOf } from '../../src/server/routes/draft-limits.ts';
-import type { Answer, TestServer } from '../support/test-server.ts';
-import { startTestServer } from '../support/test-server.ts';
+import type { Answer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { expectError, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
 // The clock stands on Monday 2026-11-23 09:00 UTC; Wednesday's evening in Paris is 19:00-22:30 (18:00-21:30 UTC).
@@ -18,12 +18,8 @@ const TEN_TABLES = {
 // Every slot of Wednesday's evening: 19:00 to 21:00 (the last that ends by 22:30), every 15 minutes.
 const EVENING = Array.from({ length: 9 }, (_, i) => unix('2026-11-25T18:00:00Z') + i * 15 * 60);
 
-let t: TestServer;
-beforeAll(async () => {
-  // As behind the load balancer: X-Forwarded-For names each client.
-  t = await startTestServer({ demo: false, trustProxy: true, limits: { drafts: LIMITS } });
-}, 60_000);
-afterAll(() => t.close());
+// As behind the load balancer: X-Forwarded-For names each client.
+const t = useTestServer({ demo: false, trustProxy: true, limits: { drafts: LIMITS } });
 
 const deviceId = () => randomBytes(16).toString('base64url');
 let addressCounter = 0;
@@ -124,7 +120,13 @@ describe('the evening a draft counts against is its merchant, local date and shi
     id: 'm1',
     timezone: 'Europe/Paris',
     shifts: [
-      ...[1, 2, 3, 4, 5, 6].map((day) => ({ day, slots: [{ start: '12:00', end: '14:00' }, { start: '19:00', end: '22:30' }] })),
+      ...[1, 2, 3, 4, 5, 6].map((day) => ({
+        day,
+        slots: [
+          { start: '12:00', end: '14:00' },
+          { start: '19:00', end: '22:30' },
+        ],
+      })),
       { day: 7, slots: [{ start: '19:00', end: '23:00' }] },
     ],
   } as unknown as MerchantWithFloor['merchant'];
@@ -132,7 +134,7 @@ describe('the evening a draft counts against is its merchant, local date and shi
     ['a lunch time', '2026-11-25T12:30:00+01:00', 'm1:2026-11-25:12:00'],
     ['the start of dinner', '2026-11-25T19:00:00+01:00', 'm1:2026-11-25:19:00'],
     ['late in dinner', '2026-11-25T22:00:00+01:00', 'm1:2026-11-25:19:00'],
-    ['past the last shift\'s end', '2026-11-25T23:15:00+01:00', 'm1:2026-11-25:19:00'],
+    ["past the last shift's end", '2026-11-25T23:15:00+01:00', 'm1:2026-11-25:19:00'],
     ['between lunch and dinner', '2026-11-25T16:00:00+01:00', 'm1:2026-11-25:12:00'],
     ['before any shift', '2026-11-25T09:00:00+01:00', 'm1:2026-11-25:day'],
     ['a Sunday dinner', '2026-11-29T20:00:00+01:00', 'm1:2026-11-29:19:00'],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import {
   bookingOf,
   bookValidated,
@@ -16,11 +16,7 @@ import {
   type Fixture,
 } from './api-helpers.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+const t = useTestServer();
 
 const ZINC = 'le-petit-zinc';
 const DATE = '2026-11-25';
@@ -65,14 +61,15 @@ describe('booking_not_activated: a merchant imported with bookingEnabled false',
     await t.importMerchant(fixtureMerchant(fixture.slug, { bookingEnabled: false }));
   });
 
-  test.each(callsNamingAMerchant('placeholder', 'placeholder').filter(([path]) => ['booking_merchant/get', 'booking_zones/get', 'booking_slots/get', 'create'].includes(path)))(
-    '%s answers booking_not_activated',
-    async (path, method, body) => {
-      morning();
-      const answer = await send(path, method, { ...(body as object), merchant_slug: fixture.slug });
-      expectError(answer, 422, 'booking_not_activated');
-    },
-  );
+  test.each(
+    callsNamingAMerchant('placeholder', 'placeholder').filter(([path]) =>
+      ['booking_merchant/get', 'booking_zones/get', 'booking_slots/get', 'create'].includes(path),
+    ),
+  )('%s answers booking_not_activated', async (path, method, body) => {
+    morning();
+    const answer = await send(path, method, { ...(body as object), merchant_slug: fixture.slug });
+    expectError(answer, 422, 'booking_not_activated');
+  });
 
   test('the page learns the phone to call instead', async () => {
     const answer = await t.post('/api/booking/booking_merchant/get', { merchant_slug: fixture.slug });
@@ -103,7 +100,11 @@ describe('booking_zone_not_exist', () => {
   test('a zone id that was never a zone', async () => {
     morning();
     const zone = randomUUID();
-    expectError(await t.post('/api/booking/booking_slots/get', { merchant_slug: ZINC, date: DATE, bookingZoneId: zone, needed_seats: 2 }), 422, 'booking_zone_not_exist');
+    expectError(
+      await t.post('/api/booking/booking_slots/get', { merchant_slug: ZINC, date: DATE, bookingZoneId: zone, needed_seats: 2 }),
+      422,
+      'booking_zone_not_exist',
+    );
     expectError(await create(t, { slug: ZINC, at: NOON, zone, seats: 2 }), 422, 'booking_zone_not_exist');
   });
 
@@ -124,7 +125,11 @@ describe('booking_zone_not_exist', () => {
     const draft = await createDraft(t, { slug: fixture.slug, at: NOON, zone: terrasse, seats: 2 });
     await t.importMerchant(fixtureMerchant(fixture.slug, { zones: zones.slice(0, 1) }));
 
-    expectError(await t.post('/api/booking/booking_slots/get', { merchant_slug: fixture.slug, date: DATE, bookingZoneId: terrasse, needed_seats: 2 }), 422, 'booking_zone_not_exist');
+    expectError(
+      await t.post('/api/booking/booking_slots/get', { merchant_slug: fixture.slug, date: DATE, bookingZoneId: terrasse, needed_seats: 2 }),
+      422,
+      'booking_zone_not_exist',
+    );
     expectError(await create(t, { slug: fixture.slug, at: at('19:30'), zone: terrasse, seats: 2 }), 422, 'booking_zone_not_exist');
     expectError(await create(t, { slug: fixture.slug, token: draft, at: at('19:30'), zone: terrasse, seats: 2 }), 422, 'booking_zone_not_exist');
     const listed = expectOk(await t.post('/api/booking/booking_zones/get', { merchant_slug: fixture.slug, date: DATE })).body.bookingZones;
@@ -159,7 +164,17 @@ describe('user_booking_limit_reached: one booking at a time per diner', () => {
     ['lunch of the same day', '12:00', null],
   ])('a second booking at %s', async (_label, hour, errorCode) => {
     morning();
-    const fixture = await importFixture(t, 'limit', { zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }, { name: 'S2', minSeats: 1, maxSeats: 4 }] }] });
+    const fixture = await importFixture(t, 'limit', {
+      zones: [
+        {
+          name: 'Salle',
+          tables: [
+            { name: 'S1', minSeats: 1, maxSeats: 4 },
+            { name: 'S2', minSeats: 1, maxSeats: 4 },
+          ],
+        },
+      ],
+    });
     const { bearer } = await bookValidated(t, { slug: fixture.slug, at: at('19:30'), zone: 'all', seats: 2 });
     const second = await createDraft(t, { slug: fixture.slug, at: at(hour), zone: 'all', seats: 2, bearer });
     const answer = await call(t, 'validate', fixture.slug, second, bearer);
@@ -169,7 +184,17 @@ describe('user_booking_limit_reached: one booking at a time per diner', () => {
 
   test('once the first is cancelled, the second can be validated', async () => {
     morning();
-    const fixture = await importFixture(t, 'limit-cancel', { zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }, { name: 'S2', minSeats: 1, maxSeats: 4 }] }] });
+    const fixture = await importFixture(t, 'limit-cancel', {
+      zones: [
+        {
+          name: 'Salle',
+          tables: [
+            { name: 'S1', minSeats: 1, maxSeats: 4 },
+            { name: 'S2', minSeats: 1, maxSeats: 4 },
+          ],
+        },
+      ],
+    });
     const first = await bookValidated(t, { slug: fixture.slug, at: at('19:30'), zone: 'all', seats: 2 });
     const second = await createDraft(t, { slug: fixture.slug, at: at('20:00'), zone: 'all', seats: 2, bearer: first.bearer });
     expectError(await call(t, 'validate', fixture.slug, second, first.bearer), 409, 'user_booking_limit_reached');
@@ -199,7 +224,12 @@ describe('error_min_seats and error_max_seats: Trattoria Nonna takes 2 to 10 gue
 describe('max_clients_per_booking_exceeded: a party within the limits that no table or pacing can hold', () => {
   test.each([
     ['larger than the largest table', { zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }] }] }, 6, 4],
-    ['larger than the covers allowed per slot', { settings: { maxCoversPerSlot: 5 }, zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 8 }] }] }, 6, 5],
+    [
+      'larger than the covers allowed per slot',
+      { settings: { maxCoversPerSlot: 5 }, zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 8 }] }] },
+      6,
+      5,
+    ],
   ])('%s', async (_label, overrides, seats, max) => {
     morning();
     const fixture = await importFixture(t, 'too-many', overrides);
@@ -297,11 +327,14 @@ describe('HTTP 401 where the call needs a signed-in diner', () => {
   const bearers: Array<[string, () => Promise<string | undefined>]> = [
     ['no bearer', async () => undefined],
     ['an unknown bearer', async () => 'unknown-bearer-0123456789abcdef'],
-    ['a bearer whose 24-hour session has expired', async () => {
-      const { bearer } = await t.signIn();
-      t.clock.advance(24 * 60 + 1);
-      return bearer;
-    }],
+    [
+      'a bearer whose 24-hour session has expired',
+      async () => {
+        const { bearer } = await t.signIn();
+        t.clock.advance(24 * 60 + 1);
+        return bearer;
+      },
+    ],
     ['a bearer of impossible shape', async () => 'x'],
   ];
 
@@ -394,6 +427,7 @@ describe('malformed input gets a 4xx with an error_code, never a 500', () => {
     ['true as datetime', 'create', 400, 'validation_error', () => createBody({ datetime: true })],
     ['a number as zone', 'create', 400, 'validation_error', () => createBody({ booking_zone_id: 7 })],
     ['a zone that is not a uuid', 'booking_slots/get', 400, 'validation_error', () => slotsBody({ bookingZoneId: 'salle' })],
+    // eslint-disable-next-line no-loss-of-precision -- a number past 2^53 on purpose: the token must be refused as a number, whatever its digits
     ['a number as token', 'get', 400, 'validation_error', () => ({ merchant_slug: ZINC, token: 12345678901234567890 })],
     ['a token with a slash', 'get', 400, 'validation_error', () => ({ merchant_slug: ZINC, token: '../../etc/passwd/aaaaaaaa' })],
     ['a number as comment', 'set_comment', 400, 'validation_error', () => ({ merchant_slug: ZINC, token, comment: 42 })],

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bookings } from '../../src/server/db/schema.ts';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { adminAction, bookingOf, call, createDraft, expectError, expectOk, importFixture, isAvailable, unix, type Fixture } from './api-helpers.ts';
 
-let t: TestServer;
+const t = useTestServer({ demo: false });
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await startTestServer({ demo: false });
   t.clock.set('2026-11-23T09:00:00Z');
   // Plenty of tables, so that every test can put its bookings at the same time.
   fixture = await importFixture(t, 'lifecycle', {
     zones: [{ name: 'Salle', tables: Array.from({ length: 60 }, (_, i) => ({ name: `S${i}`, minSeats: 1, maxSeats: 4 })) }],
   });
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
 const AT = unix('2026-11-25T19:30:00+01:00');
 type Status = null | 10 | 20 | 25 | 30 | 40;
@@ -37,10 +36,20 @@ async function bookingAt(status: Status): Promise<{ token: string; bearer: strin
 describe('the restaurant\u2019s actions through POST /api/admin/bookings/{token}/{action}', () => {
   test.each<[Status, string, Record<string, unknown>, Record<string, unknown>]>([
     [10, 'confirm', {}, { status: 20, bookingCancelReason: null }],
-    [10, 'refuse', { reason: 'restaurant_full', message: 'Complet ce soir, désolés' }, { status: 25, bookingCancelReason: 'restaurant_full', bookingCancelMessage: 'Complet ce soir, désolés' }],
+    [
+      10,
+      'refuse',
+      { reason: 'restaurant_full', message: 'Complet ce soir, désolés' },
+      { status: 25, bookingCancelReason: 'restaurant_full', bookingCancelMessage: 'Complet ce soir, désolés' },
+    ],
     [10, 'refuse', { reason: 'restaurant_closed' }, { status: 25, bookingCancelReason: 'restaurant_closed', bookingCancelMessage: null }],
     [10, 'refuse', {}, { status: 25, bookingCancelReason: 'restaurant_cancelled' }],
-    [10, 'cancel', { reason: 'restaurant_cancelled', message: 'Fuite d\u2019eau en cuisine' }, { status: 25, bookingCancelReason: 'restaurant_cancelled', bookingCancelMessage: 'Fuite d\u2019eau en cuisine' }],
+    [
+      10,
+      'cancel',
+      { reason: 'restaurant_cancelled', message: 'Fuite d\u2019eau en cuisine' },
+      { status: 25, bookingCancelReason: 'restaurant_cancelled', bookingCancelMessage: 'Fuite d\u2019eau en cuisine' },
+    ],
     [20, 'cancel', { reason: 'restaurant_closed' }, { status: 25, bookingCancelReason: 'restaurant_closed' }],
     [20, 'finish', {}, { status: 30, bookingCancelReason: null }],
   ])('from %s, %s with %j leads to %j', async (from, action, body, expected) => {

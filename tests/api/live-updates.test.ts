@@ -1,50 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { bookingChannel, UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
-import { collectEvents, connectClient, connected, eventually, nextEvent, subscribed, type Pusher } from '../realtime/support.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { collectEvents, connected, eventually, nextEvent, subscribed } from '../realtime/support.ts';
+import { usePusherClients } from '../support/use-pusher-clients.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { adminAction, call, createDraft, expectError, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
 // The credentials startTestServer gives its realtime.
 const KEY = 'test-key';
 const SECRET = 'test-secret';
 
-let t: TestServer;
+const t = useTestServer({ listen: true, demo: false });
 let fixture: Fixture;
-let port: number;
 beforeAll(async () => {
-  t = await startTestServer({ listen: true, demo: false });
-  port = Number(new URL(t.url).port);
   t.clock.set('2026-11-23T09:00:00Z');
   fixture = await importFixture(t, 'live', {
     zones: [{ name: 'Salle', tables: Array.from({ length: 10 }, (_, i) => ({ name: `S${i}`, minSeats: 1, maxSeats: 4 })) }],
   });
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
-const clients: Pusher[] = [];
-afterEach(() => {
-  for (const client of clients.splice(0)) client.disconnect();
-});
-
-/** A real pusher-js client on our server; private channels are authorised by POST /broadcasting/auth with the bearer. */
-function client(bearer?: string): Pusher {
-  const pusher = connectClient(port, KEY, {
-    channelAuthorization: {
-      customHandler: async ({ socketId, channelName }, callback) => {
-        const response = await fetch(`${t.url}/broadcasting/auth`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        });
-        if (!response.ok) return callback(new Error(`auth answered ${response.status}`), null);
-        callback(null, await response.json());
-      },
-    },
-  } as Parameters<typeof connectClient>[2]);
-  clients.push(pusher);
-  return pusher;
-}
+const client = usePusherClients(t, KEY);
 
 const AT = unix('2026-11-25T19:30:00+01:00');
 // Generous: the machine is shared and the events cross a real socket.
@@ -78,7 +53,9 @@ describe('UpdateBooking on booking.{token} reaches a real pusher-js client', () 
     await subscribed(pusher, bookingChannel(token));
     const received = collectEvents(pusher, bookingChannel(token), UPDATE_BOOKING_EVENT) as Array<{ status: number | null }>;
 
-    expectOk(await t.post('/api/booking/create', { merchant_slug: fixture.slug, token, datetime: AT + 1800, booking_zone_id: 'all', client_count: 3 }, { bearer }));
+    expectOk(
+      await t.post('/api/booking/create', { merchant_slug: fixture.slug, token, datetime: AT + 1800, booking_zone_id: 'all', client_count: 3 }, { bearer }),
+    );
     expectOk(await call(t, 'set_comment', fixture.slug, token, bearer, { comment: 'Poussette' }));
     expectOk(await call(t, 'validate', fixture.slug, token, bearer));
     expectOk(await call(t, 'cancel', fixture.slug, token, bearer));

@@ -1,13 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestServer();
 
 describe('imported merchant images', () => {
   test('are served immutable, and an SVG opened on its own can run nothing', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  // The demo merchants come with images, imported under the media folder.
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+// The demo merchants come with images, imported under the media folder.
+const t = useTestServer();
 
 const exported = async (slug: string) => (await t.get(`/api/admin/merchants/${slug}`, { bearer: ADMIN_TOKEN })).body.merchant;
 const put = async (slug: string, definition: unknown) => {

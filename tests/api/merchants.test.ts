@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import { bookValidated, call, createDraft, expectError, expectOk, importFixture, unix, zoneIdsOf } from './api-helpers.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+const t = useTestServer();
 
 const ZINC = 'le-petit-zinc';
 const merchantGet = (slug: string, bearer?: string) => t.post('/api/booking/booking_merchant/get', { merchant_slug: slug }, { bearer });

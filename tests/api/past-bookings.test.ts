@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bookings } from '../../src/server/db/schema.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { adminAction, call, create, createDraft, expectError, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
-let t: TestServer;
+const t = useTestServer({ demo: false });
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await startTestServer({ demo: false });
   fixture = await importFixture(t, 'past', {
     settings: { minLeadMinutes: 0 },
     zones: [{ name: 'Salle', tables: Array.from({ length: 30 }, (_, i) => ({ name: `S${i}`, minSeats: 1, maxSeats: 4 })) }],
   });
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
 // Wednesday 19:30 in Paris, for 90 minutes: the meal runs from 18:30 to 20:00 UTC.
 const AT = unix('2026-11-25T19:30:00+01:00');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import { call, createDraft, expectError, expectOk, importFixture, unix, type Fixture } from './api-helpers.ts';
 
 // The clock stands on Monday 2026-11-23 09:00 UTC; the fixtures open 12:00-14:00 and 19:00-22:00 in Paris.
@@ -11,16 +11,14 @@ const THURSDAY_DINNER = unix('2026-11-26T19:00:00+01:00');
 const TABLES = { zones: [{ name: 'Salle', tables: Array.from({ length: 20 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 4 })) }] };
 const PER_DAY = 3;
 
-let t: TestServer;
+const t = useTestServer({ demo: false, limits: { phones: { unconfirmedPerDay: PER_DAY } } });
 let zinc: Fixture;
 let others: Fixture[];
 beforeAll(async () => {
-  t = await startTestServer({ demo: false, limits: { phones: { unconfirmedPerDay: PER_DAY } } });
   zinc = await importFixture(t, 'phones', TABLES);
   others = [];
   for (let i = 0; i < 4; i++) others.push(await importFixture(t, `elsewhere${i}`, TABLES));
 }, 60_000);
-afterAll(() => t.close());
 
 let phoneCounter = 0;
 /** A phone number no other test uses. */

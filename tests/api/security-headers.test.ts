@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
 // The CSP the site's pages had before helmet, written out: a change to it must be a decision, not a side effect.
 const BOOKING_PAGE_CSP =
@@ -30,7 +30,6 @@ const SITE_FILES = [
   '_astro/app.js',
 ];
 
-let server: TestServer;
 let siteDir: string;
 
 beforeAll(async () => {
@@ -39,14 +38,11 @@ beforeAll(async () => {
     await mkdir(dirname(join(siteDir, file)), { recursive: true });
     await writeFile(join(siteDir, file), file.endsWith('.html') ? `<!doctype html><title>${file}</title>` : '"use strict";');
   }
-  server = await startTestServer({ demo: false, siteDir });
-  await writeFile(join(server.mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
+afterAll(() => rm(siteDir, { recursive: true, force: true }));
 
-afterAll(async () => {
-  await server?.close();
-  await rm(siteDir, { recursive: true, force: true });
-});
+const server = useTestServer(() => ({ demo: false, siteDir }));
+beforeAll(() => writeFile(join(server.mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>'));
 
 type Request = { method: 'GET' | 'POST'; url: string; body?: string };
 /** What an answer must carry: its status, its CSP (a full value, a piece of it, or none at all), X-Frame-Options (none: absent). */
@@ -59,11 +55,23 @@ const PASSWORD_PAGE: Expected = { status: 200, csp: PASSWORD_PAGE_CSP, frameOpti
 const cases: Array<[string, Request, Expected]> = [
   ['a JSON answer', { method: 'GET', url: '/api/server_time' }, { status: 200, ...API }],
   ['a JSON error of a malformed body', { method: 'POST', url: '/api/booking/booking_merchant/get', body: '{' }, { status: 400, ...API }],
-  ['a JSON error of a refused call', { method: 'POST', url: '/api/booking/booking_merchant/get', body: '{"merchant_slug":"nowhere"}' }, { status: 404, ...API }],
+  [
+    'a JSON error of a refused call',
+    { method: 'POST', url: '/api/booking/booking_merchant/get', body: '{"merchant_slug":"nowhere"}' },
+    { status: 404, ...API },
+  ],
   ['a JSON not-found under /api', { method: 'GET', url: '/api/nothing-here' }, { status: 404, ...API }],
   ['the OpenAPI description', { method: 'GET', url: '/api/openapi.json' }, { status: 200, ...API }],
-  ['the rendered API docs', { method: 'GET', url: '/api/docs' }, { status: 200, csp: /^default-src 'self'; script-src 'self';.*frame-ancestors 'none'/, frameOptions: 'DENY' }],
-  ['a file of the API docs', { method: 'GET', url: '/api/docs/static/swagger-initializer.js' }, { status: 200, csp: /script-src 'self';.*frame-ancestors 'none'/, frameOptions: 'DENY' }],
+  [
+    'the rendered API docs',
+    { method: 'GET', url: '/api/docs' },
+    { status: 200, csp: /^default-src 'self'; script-src 'self';.*frame-ancestors 'none'/, frameOptions: 'DENY' },
+  ],
+  [
+    'a file of the API docs',
+    { method: 'GET', url: '/api/docs/static/swagger-initializer.js' },
+    { status: 200, csp: /script-src 'self';.*frame-ancestors 'none'/, frameOptions: 'DENY' },
+  ],
   ['a booking page', { method: 'GET', url: '/le-petit-zinc' }, BOOKING_PAGE],
   ['the validate page of a booking', { method: 'GET', url: '/le-petit-zinc/validate/AbCdEf0123456789AbCdEf0123456789' }, BOOKING_PAGE],
   ['the tracking page of a booking', { method: 'GET', url: '/le-petit-zinc/booking_complete/AbCdEf0123456789AbCdEf0123456789' }, BOOKING_PAGE],
@@ -75,10 +83,18 @@ const cases: Array<[string, Request, Expected]> = [
   ['the login page', { method: 'GET', url: '/auth/login/' }, PASSWORD_PAGE],
   ['the register page', { method: 'GET', url: '/auth/register/' }, PASSWORD_PAGE],
   ['the forgotten-password page', { method: 'GET', url: '/auth/forgot_password/' }, PASSWORD_PAGE],
-  ['the reset-password page', { method: 'GET', url: '/auth/reset_password?token=unknown-token-0123456789' }, { status: 410, csp: /frame-ancestors 'none'/, frameOptions: 'DENY' }],
-  ['the service worker (a worker runs under its own answer\'s CSP)', { method: 'GET', url: '/sw.js' }, { status: 200, csp: null, frameOptions: 'DENY' }],
+  [
+    'the reset-password page',
+    { method: 'GET', url: '/auth/reset_password?token=unknown-token-0123456789' },
+    { status: 410, csp: /frame-ancestors 'none'/, frameOptions: 'DENY' },
+  ],
+  ["the service worker (a worker runs under its own answer's CSP)", { method: 'GET', url: '/sw.js' }, { status: 200, csp: null, frameOptions: 'DENY' }],
   ['a built script', { method: 'GET', url: '/_astro/app.js' }, { status: 200, ...API }],
-  ['an imported image', { method: 'GET', url: '/media/logo.svg' }, { status: 200, csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox", frameOptions: 'DENY' }],
+  [
+    'an imported image',
+    { method: 'GET', url: '/media/logo.svg' },
+    { status: 200, csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox", frameOptions: 'DENY' },
+  ],
 ];
 
 describe('security headers by family of answers', () => {
@@ -96,7 +112,11 @@ describe('security headers by family of answers', () => {
     expect(headers['strict-transport-security']).toBe('max-age=31536000');
     expect(headers['x-frame-options']).toBe(expected.frameOptions ?? undefined);
     // Helmet writes "a;b", others "a; b": the same policy.
-    const csp = (headers['content-security-policy'] as string | undefined)?.split(';').map((directive) => directive.trim()).filter(Boolean).join('; ');
+    const csp = (headers['content-security-policy'] as string | undefined)
+      ?.split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean)
+      .join('; ');
     if (expected.csp === null) expect(csp).toBeUndefined();
     else if (typeof expected.csp === 'string') expect(csp).toBe(expected.csp);
     else expect(csp).toMatch(expected.csp);

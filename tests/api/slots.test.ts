@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import {
   adminAction,
   bookValidated,
@@ -15,11 +15,7 @@ import {
   zoneIdsOf,
 } from './api-helpers.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-}, 60_000);
-afterAll(() => t?.close(), 60_000);
+const t = useTestServer();
 
 const ZINC = 'le-petit-zinc';
 const availableHours = (slots: Array<{ hour: string; available: boolean }>) => slots.filter((slot) => slot.available).map((slot) => slot.hour);
@@ -86,7 +82,9 @@ describe('booking_slots/get shows a table taken for its duration in its own zone
 
     // 90-minute bookings: 19:00 would run into 19:30, 21:00 starts as it ends (half-open).
     expect(availableHours(await slotsOf(t, fixture.slug, date, fixture.zones.Salle!, 2)).filter((hour) => hour >= '19:00')).toEqual([
-      '21:00', '21:30', '22:00',
+      '21:00',
+      '21:30',
+      '22:00',
     ]);
     expect(await isAvailable(t, fixture.slug, date, '19:30', fixture.zones.Terrasse!, 2)).toBe(true);
     expect(await isAvailable(t, fixture.slug, date, '19:30', 'all', 2)).toBe(true);
@@ -110,7 +108,13 @@ describe('booking_slots/get keeps pacing: maxCoversPerSlot guests may start at o
     const fixture = await importFixture(t, 'pacing', {
       settings: { maxCoversPerSlot: 4 },
       zones: [
-        { name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }, { name: 'S2', minSeats: 1, maxSeats: 4 }] },
+        {
+          name: 'Salle',
+          tables: [
+            { name: 'S1', minSeats: 1, maxSeats: 4 },
+            { name: 'S2', minSeats: 1, maxSeats: 4 },
+          ],
+        },
         { name: 'Terrasse', tables: [{ name: 'T1', minSeats: 1, maxSeats: 4 }] },
       ],
     });
@@ -130,7 +134,16 @@ describe('booking_slots/get keeps pacing: maxCoversPerSlot guests may start at o
 });
 
 describe('booking_slots/get on the days summer time starts and ends (Europe/Paris)', () => {
-  const sundays = [{ day: 7, slots: [{ start: '01:00', end: '04:00' }, { start: '12:00', end: '12:00' }, { start: '19:00', end: '19:00' }] }];
+  const sundays = [
+    {
+      day: 7,
+      slots: [
+        { start: '01:00', end: '04:00' },
+        { start: '12:00', end: '12:00' },
+        { start: '19:00', end: '19:00' },
+      ],
+    },
+  ];
 
   test.each([
     ['the Saturday before summer time', '2026-03-28', { '12:00': '2026-03-28T11:00:00Z' }],
@@ -145,7 +158,10 @@ describe('booking_slots/get on the days summer time starts and ends (Europe/Pari
     });
     const slots = await slotsOf(t, fixture.slug, date, 'all', 2);
     for (const [hour, iso] of Object.entries(expected)) {
-      expect(slots.find((slot) => slot.hour === hour), `${hour} on ${date}`).toEqual({ timestamp: unix(iso), hour, available: true });
+      expect(
+        slots.find((slot) => slot.hour === hour),
+        `${hour} on ${date}`,
+      ).toEqual({ timestamp: unix(iso), hour, available: true });
     }
   });
 

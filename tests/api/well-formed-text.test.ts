@@ -1,23 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { everyApiCall, registeredRoutes, type ApiCall } from '../support/api-calls.ts';
 import { draftBooking } from '../support/draft-booking.ts';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { fixtureMerchant, uniqueSlug } from './api-helpers.ts';
 
 const LONE = '\ud800';
 // The check comes before any route reads its body, so the samples need not name a real booking.
 const calls = everyApiCall({ slug: 'le-petit-zinc', token: 'A'.repeat(32), importSlug: uniqueSlug('unicode') });
-let t: TestServer;
+const t = useTestServer();
 let bearer: string;
+let staffBearer: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
   ({ bearer } = await t.signIn());
+  staffBearer = (await t.post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' })).body.access_token;
 }, 60_000);
-afterAll(() => t?.close(), 60_000);
 
-const headersFor = (call: ApiCall) =>
-  call.caller === 'admin' ? { authorization: `Bearer ${ADMIN_TOKEN}` } : call.caller === 'diner' ? { authorization: `Bearer ${bearer}` } : {};
+const bearers = (): Record<ApiCall['caller'], string | undefined> => ({ admin: ADMIN_TOKEN, diner: bearer, staff: staffBearer, anyone: undefined });
+const headersFor = (call: ApiCall): Record<string, string> => {
+  const given = bearers()[call.caller];
+  return given ? { authorization: `Bearer ${given}` } : {};
+};
 
 /** The body of a call with a lone surrogate in its first field (inside the address for a merchant definition). */
 function withLoneSurrogate(call: ApiCall): { body: Record<string, unknown>; field: string } {
@@ -35,7 +39,6 @@ describe('text that is not well-formed Unicode is refused at the boundary of eve
   test('the list of calls is every route the server registers', () => {
     expect([...new Set(calls.map((call) => `${call.route}`))].sort()).toEqual(registeredRoutes(t.server.app));
   });
-
 
   test.each(calls.filter((call) => call.method !== 'GET').map((call) => [call.route, call] as const))(
     '%s answers 400 validation_error naming the field that holds a lone surrogate',

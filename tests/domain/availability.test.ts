@@ -1,12 +1,5 @@
 import { describe, test, expect } from 'vitest';
-import {
-  bookableTimes,
-  daySlots,
-  isDayOpen,
-  openTodayTomorrow,
-  pacingAllows,
-  pickTable,
-} from '../../src/server/domain/availability.ts';
+import { bookableTimes, daySlots, isDayOpen, openTodayTomorrow, pacingAllows, pickTable } from '../../src/server/domain/availability.ts';
 import type { DayContext, Shift, TableHold, TableInfo } from '../../src/server/domain/availability.ts';
 
 const PARIS = 'Europe/Paris';
@@ -15,7 +8,13 @@ const WEDNESDAY = '2026-06-10';
 
 const shifts: Shift[] = [
   { day: 1, slots: [] },
-  { day: 3, slots: [{ start: '12:00', end: '13:00' }, { start: '19:00', end: '20:00' }] },
+  {
+    day: 3,
+    slots: [
+      { start: '12:00', end: '13:00' },
+      { start: '19:00', end: '20:00' },
+    ],
+  },
   { day: 4, slots: [{ start: '12:00', end: '13:00' }] },
   { day: 5, slots: [{ start: '22:00', end: '01:00' }] },
 ];
@@ -70,9 +69,7 @@ describe('isDayOpen', () => {
 
 describe('bookableTimes', () => {
   test('runs every interval from each slot start to its end inclusive, sorted', () => {
-    expect(bookableTimes(WEDNESDAY, PARIS, shifts, 30).map((t) => t.hour)).toEqual([
-      '12:00', '12:30', '13:00', '19:00', '19:30', '20:00',
-    ]);
+    expect(bookableTimes(WEDNESDAY, PARIS, shifts, 30).map((t) => t.hour)).toEqual(['12:00', '12:30', '13:00', '19:00', '19:30', '20:00']);
   });
 
   test('an end not on the interval grid is not itself offered', () => {
@@ -82,11 +79,15 @@ describe('bookableTimes', () => {
 
   test('overlapping slots give each time once', () => {
     const overlapping: Shift[] = [
-      { day: 3, slots: [{ start: '19:00', end: '20:00' }, { start: '19:30', end: '20:30' }] },
+      {
+        day: 3,
+        slots: [
+          { start: '19:00', end: '20:00' },
+          { start: '19:30', end: '20:30' },
+        ],
+      },
     ];
-    expect(bookableTimes(WEDNESDAY, PARIS, overlapping, 30).map((t) => t.hour)).toEqual([
-      '19:00', '19:30', '20:00', '20:30',
-    ]);
+    expect(bookableTimes(WEDNESDAY, PARIS, overlapping, 30).map((t) => t.hour)).toEqual(['19:00', '19:30', '20:00', '20:30']);
   });
 
   test('a slot past midnight belongs to its starting day, its late times on the next calendar date', () => {

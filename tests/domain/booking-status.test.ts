@@ -1,12 +1,7 @@
 import { describe, test, expect } from 'vitest';
-import {
-  assertNotBegun,
-  BookingStatus,
-  holdsTable,
-  isFinishedOrCancelled,
-  nextStatus,
-} from '../../src/server/domain/booking-status.ts';
-import type { BookingAction, BookingStatusCode, TimedAction } from '../../src/server/domain/booking-status.ts';
+import { assertNotBegun, holdsTable, isFinishedOrCancelled, nextStatus } from '../../src/server/domain/booking-status.ts';
+import type { BookingAction, TimedAction } from '../../src/server/domain/booking-status.ts';
+import { BookingStatus, type BookingStatusCode } from '../../src/shared/booking-status.ts';
 import { DomainError } from '../../src/server/domain/errors.ts';
 
 type Outcome = BookingStatusCode | 'already_done' | 'canceled' | 'invalid_transition';
@@ -22,9 +17,7 @@ const table: Record<BookingAction, [Outcome, Outcome, Outcome, Outcome, Outcome,
 };
 const statuses: Array<BookingStatusCode | null> = [null, 10, 20, 25, 30, 40];
 
-const cases = Object.entries(table).flatMap(([action, outcomes]) =>
-  statuses.map((status, i) => [action as BookingAction, status, outcomes[i]!] as const),
-);
+const cases = Object.entries(table).flatMap(([action, outcomes]) => statuses.map((status, i) => [action as BookingAction, status, outcomes[i]!] as const));
 
 /** The status reached, or the error code thrown. */
 function outcomeOf(status: BookingStatusCode | null, action: BookingAction, autoConfirm: boolean): Outcome {

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { parseMerchantDefinition } from '../../src/server/domain/merchant-definition.ts';
 import type { MerchantDefinition } from '../../src/server/domain/merchant-definition.ts';
 import { isDayOpen } from '../../src/server/domain/availability.ts';
-import { addDaysToLocalDate, isoWeekdayOf } from '../../src/server/domain/local-time.ts';
+import { addDaysToLocalDate, isoWeekdayOf } from '../../src/shared/local-time.ts';
 
 const folder = fileURLToPath(new URL('../../scripts/demo-merchants/', import.meta.url));
-const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
-const load = (name: string): MerchantDefinition =>
-  parseMerchantDefinition(JSON.parse(readFileSync(join(folder, name), 'utf8')));
+const files = readdirSync(folder)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
+const load = (name: string): MerchantDefinition => parseMerchantDefinition(JSON.parse(readFileSync(join(folder, name), 'utf8')));
 
 describe('demo merchants', () => {
   test('there are the three demo files', () => {
@@ -56,7 +57,13 @@ describe('demo merchants', () => {
     expect(sakura.settings.autoConfirm).toBe(true);
     expect(sakura.settings.showZone).toBe(false);
     expect(sakura.shifts.map((shift) => [shift.day, shift.slots.length])).toEqual([
-      [1, 2], [2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2],
+      [1, 2],
+      [2, 2],
+      [3, 2],
+      [4, 2],
+      [5, 2],
+      [6, 2],
+      [7, 2],
     ]);
   });
 
@@ -66,7 +73,15 @@ describe('demo merchants', () => {
     expect(nonna.zones).toHaveLength(2);
     const week = Array.from({ length: 7 }, (_, i) => addDaysToLocalDate('2026-06-15', i));
     const open = week.map((date) => [isoWeekdayOf(date), isDayOpen(date, nonna.shifts, nonna.closedDays)]);
-    expect(open).toEqual([[1, false], [2, false], [3, true], [4, true], [5, true], [6, true], [7, true]]);
+    expect(open).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, true],
+      [5, true],
+      [6, true],
+      [7, true],
+    ]);
     expect(nonna.closedDays.some((day) => day.startsWith('2026-12'))).toBe(true);
     expect(nonna.closedDays.some((day) => day.startsWith('2027-01'))).toBe(true);
     // 2026-12-24 is a Thursday, a usual opening day the list closes.

@@ -1,6 +1,6 @@
 import { describe, test, expect } from 'vitest';
 import { DomainError, httpStatusOf, isDomainError } from '../../src/server/domain/errors.ts';
-import type { ErrorCode } from '../../src/server/domain/errors.ts';
+import type { ErrorCode } from '../../src/shared/error-codes.ts';
 
 describe('httpStatusOf', () => {
   test.each([
@@ -11,6 +11,9 @@ describe('httpStatusOf', () => {
     ['invalid_merchant_definition', 400],
     ['unauthenticated', 401],
     ['booking_forbidden', 403],
+    ['manage_key_invalid', 403],
+    ['identity_proof_required', 403],
+    ['identity_proof_invalid', 403],
     ['no_seats_available', 409],
     ['already_done', 409],
     ['canceled', 409],
@@ -36,7 +39,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(27);
+    expect(Object.keys(httpStatusOf)).toHaveLength(30);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   localTimeOf,
   localToInstant,
   startOfLocalDay,
-} from '../../src/server/domain/local-time.ts';
+} from '../../src/shared/local-time.ts';
 import { bookableTimes } from '../../src/server/domain/availability.ts';
 import type { Shift } from '../../src/server/domain/availability.ts';
 
@@ -167,11 +167,7 @@ describe('bookable times in New York', () => {
   test('a 01:00-03:00 shift every 30 minutes skips 02:00 and 02:30 on the spring-forward Sunday', () => {
     const times = bookableTimes('2026-03-08', NEW_YORK, sundayShift('01:00', '03:00'), 30);
     expect(times.map((t) => t.hour)).toEqual(['01:00', '01:30', '03:00']);
-    expect(times.map((t) => t.at.toISOString())).toEqual([
-      '2026-03-08T06:00:00.000Z',
-      '2026-03-08T06:30:00.000Z',
-      '2026-03-08T07:00:00.000Z',
-    ]);
+    expect(times.map((t) => t.at.toISOString())).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z']);
   });
 
   test('an evening shift in July is four hours behind UTC', () => {

@@ -26,8 +26,7 @@ function refusal(input: unknown): DomainError {
 }
 
 const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
-const issuePaths = (error: DomainError) =>
-  (error.details?.issues as Array<{ path: string; message: string }>).map((issue) => issue.path);
+const issuePaths = (error: DomainError) => (error.details?.issues as Array<{ path: string; message: string }>).map((issue) => issue.path);
 
 describe('parseMerchantDefinition accepts', () => {
   test('the contract example as it is', () => {
@@ -80,7 +79,7 @@ describe('parseMerchantDefinition accepts', () => {
   test.each([
     ['an https logo URL', (d: Json) => (d.logo = 'https://cdn.example/logo.png')],
     ['a nested relative image path', (d: Json) => (d.banner = 'images/banners/main.webp')],
-    ['an imported image\'s /media path, as export writes it', (d: Json) => (d.logo = '/media/chez-marcel/logo-0123456789ab.svg')],
+    ["an imported image's /media path, as export writes it", (d: Json) => (d.logo = '/media/chez-marcel/logo-0123456789ab.svg')],
     ['a shift running past midnight', (d: Json) => (d.shifts[5].slots = [{ start: '19:00', end: '01:00' }])],
     ['missing weekdays (closed)', (d: Json) => (d.shifts = [{ day: 3, slots: [{ start: '12:00', end: '14:00' }] }])],
     ['a leap day among closed days', (d: Json) => (d.closedDays = ['2028-02-29'])],
@@ -89,7 +88,11 @@ describe('parseMerchantDefinition accepts', () => {
     ['an optional response window', (d: Json) => (d.settings.responseWindowMinutes = 45)],
     ['a one-day booking horizon', (d: Json) => (d.settings.bookingHorizonDays = 1)],
     ['a two-year booking horizon', (d: Json) => (d.settings.bookingHorizonDays = 730)],
-    ['bounds at their limits', (d: Json) => Object.assign(d.settings, { slotIntervalMinutes: 5, minLeadMinutes: 0, keepTableDuration: 240, bookingDurationMinutes: 720, maxCoversPerSlot: 10000 })],
+    [
+      'bounds at their limits',
+      (d: Json) =>
+        Object.assign(d.settings, { slotIntervalMinutes: 5, minLeadMinutes: 0, keepTableDuration: 240, bookingDurationMinutes: 720, maxCoversPerSlot: 10000 }),
+    ],
     ['a two-character slug', (d: Json) => (d.slug = 'a1')],
   ])('%s', (_label, change) => {
     expect(() => parseMerchantDefinition(exampleWith(change))).not.toThrow();
@@ -197,13 +200,28 @@ describe('parseMerchantDefinition refuses', () => {
 });
 
 describe('reservedSlugs', () => {
-  test.each(['auth', 'api', 'oauth', 'login', 'broadcasting', 'app', 'assets', 'sw.js', 'manifest', 'favicon', 'admin', 'docs', 'offline', 'icons', 'images', 'merchants', 'demo'])(
-    '%s is reserved and refused as a slug',
-    (slug) => {
-      expect(reservedSlugs).toContain(slug);
-      if (/^[a-z0-9-]+$/.test(slug)) {
-        expect(issuePaths(refusal(exampleWith((d) => (d.slug = slug))))).toEqual(['slug']);
-      }
-    },
-  );
+  test.each([
+    'auth',
+    'api',
+    'oauth',
+    'login',
+    'broadcasting',
+    'app',
+    'assets',
+    'sw.js',
+    'manifest',
+    'favicon',
+    'admin',
+    'docs',
+    'offline',
+    'icons',
+    'images',
+    'merchants',
+    'demo',
+  ])('%s is reserved and refused as a slug', (slug) => {
+    expect(reservedSlugs).toContain(slug);
+    if (/^[a-z0-9-]+$/.test(slug)) {
+      expect(issuePaths(refusal(exampleWith((d) => (d.slug = slug))))).toEqual(['slug']);
+    }
+  });
 });

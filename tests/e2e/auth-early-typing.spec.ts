@@ -5,7 +5,10 @@ import { createDraft, signInBrowser } from './tracking-support.ts';
 
 /** A phone number of its own for each diner (one phone holds one booking per restaurant and time). */
 // 06 64 …: a French mobile range (06 9x belongs to the overseas departments, which a French number may not use).
-const somePhone = () => `06 64 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}`;
+const somePhone = () =>
+  `06 64 ${String(Math.floor(Math.random() * 1_000_000))
+    .padStart(6, '0')
+    .replace(/(\d\d)(?=\d)/g, '$1 ')}`;
 
 interface Row {
   screen: string;
@@ -63,7 +66,7 @@ const rows: Row[] = [
   },
 ];
 
-test.describe('what a diner types before the form\'s island has hydrated', () => {
+test.describe("what a diner types before the form's island has hydrated", () => {
   for (const row of rows) {
     test(`${row.screen}: every character typed at once after the form appears is kept and sent`, async ({ page, context, request }) => {
       const account = await registerThroughApi(request, 'early');
@@ -75,7 +78,13 @@ test.describe('what a diner types before the form\'s island has hydrated', () =>
       });
       await page.goto(row.path);
       const submit = page.getByRole('button', { name: row.submit });
-      const fields = row.fields(account).map((field) => ({ ...field, box: page.getByRole('textbox', { name: field.label, exact: true }).or(page.getByLabel(field.label, { exact: true })).first() }));
+      const fields = row.fields(account).map((field) => ({
+        ...field,
+        box: page
+          .getByRole('textbox', { name: field.label, exact: true })
+          .or(page.getByLabel(field.label, { exact: true }))
+          .first(),
+      }));
       await fields[0]!.box.waitFor();
       // Typed before the island runs (its submit button is disabled until then).
       await expect(submit).toBeDisabled();

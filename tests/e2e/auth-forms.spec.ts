@@ -5,7 +5,11 @@ import { createDraft, signInBrowser } from './tracking-support.ts';
 const validatePattern = (slug: string, token: string) => new RegExp(`/${slug}/validate/${token}$`);
 
 test.describe('Register /auth/register', () => {
-  test('from the sign-in choice: empty fields are flagged, the server says what is wrong, then the diner reaches Validate', async ({ page, context, request }) => {
+  test('from the sign-in choice: empty fields are flagged, the server says what is wrong, then the diner reaches Validate', async ({
+    page,
+    context,
+    request,
+  }) => {
     const draft = await createDraft(request);
     await signInBrowser(context, draft, null);
     await page.goto('/auth');
@@ -120,8 +124,8 @@ test.describe('Login /auth/login', () => {
     await expect(submit).toBeDisabled();
     await expect(submit).toHaveAttribute('aria-busy', 'true');
     release();
-    // No booking stored: a signed-in diner without a merchant ends on the not-found page.
-    await expect(page).toHaveURL(/\/$/);
+    // No booking stored: a signed-in diner without a merchant ends on their account page.
+    await expect(page).toHaveURL(/\/account$/);
   });
 });
 

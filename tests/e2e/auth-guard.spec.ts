@@ -1,5 +1,6 @@
 import { expect, test } from './fixture.ts';
 import { createDraft, guestSession, signInBrowser } from './tracking-support.ts';
+import { registerAccount } from './booking-home-support.ts';
 
 const notSignedInOnly = ['/auth', '/auth/login', '/auth/register', '/auth/forgot_password', '/auth/no_account'];
 
@@ -34,13 +35,16 @@ test.describe('the navigation guard (spec section 2)', () => {
     }
   });
 
-  test('signed in without a current merchant, they go to the not-found page', async ({ page, context, request }) => {
-    const draft = await createDraft(request);
-    const bearer = await guestSession(request, draft.token);
+  test('signed in to an account without a current merchant, they go to the account page, not "this restaurant does not exist"', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const bearer = await registerAccount(request);
     await context.addInitScript((stored) => localStorage.setItem('bearer', stored), bearer);
     for (const path of notSignedInOnly) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(page, path).toHaveURL(/\/account$/);
     }
   });
 

@@ -13,7 +13,11 @@ async function signInAtGoogle(page: Page, login: keyof typeof E2E_GOOGLE_PEOPLE)
 }
 
 test.describe('social sign-in from /auth', () => {
-  test('Google: the login host, the provider, back with authed=true, authCheck, then Validate (and Onboarding for the missing phone)', async ({ page, context, request }) => {
+  test('Google: the login host, the provider, back with authed=true, authCheck, then Validate (and Onboarding for the missing phone)', async ({
+    page,
+    context,
+    request,
+  }) => {
     const draft = await createDraft(request);
     await signInBrowser(context, draft, null);
     await page.goto('/auth');

@@ -23,7 +23,12 @@ export function uniqueEmail(name: string): string {
 /** Registers an account through the API (as a diner would have before). */
 export async function registerThroughApi(request: APIRequestContext, name = 'lea'): Promise<E2EAccount> {
   const account = { email: uniqueEmail(name), password: 'un-mot-de-passe-bien-long' };
-  await postJson(request, '/api/front/user/register', { firstname: 'Léa', lastname: 'Bernard', phone: `+3362${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`, ...account });
+  await postJson(request, '/api/front/user/register', {
+    firstname: 'Léa',
+    lastname: 'Bernard',
+    phone: `+3362${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`,
+    ...account,
+  });
   return account;
 }
 
@@ -46,7 +51,9 @@ export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
 export async function serveEmbeddingPage(src: string): Promise<{ url: string; close: () => Promise<void> }> {
   const host = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="fr"><title>Réserver chez nous</title><iframe src="${src}" title="Réservation" width="420" height="760"></iframe></html>`);
+    response.end(
+      `<!doctype html><html lang="fr"><title>Réserver chez nous</title><iframe src="${src}" title="Réservation" width="420" height="760"></iframe></html>`,
+    );
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const { port } = host.address() as AddressInfo;

@@ -35,7 +35,7 @@ test.describe('BookingHome language', () => {
     await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
   });
 
-  test('the calendar speaks the page\'s language', async ({ page }) => {
+  test("the calendar speaks the page's language", async ({ page }) => {
     await page.goto('/le-petit-zinc?lang=en');
     await islandsHydrated(page);
     await page.getByRole('button', { name: 'Another date' }).click();

@@ -57,14 +57,22 @@ test.describe('BookingHome address presets', () => {
     else await expect(group.getByRole('radio', { checked: true })).toHaveCount(0);
   });
 
-  test('token opens the booking to change it: the choosers are filled, Update replaces Continue, and Cancel booking appears', async ({ page, context, request }) => {
+  test('token opens the booking to change it: the choosers are filled, Update replaces Continue, and Cancel booking appears', async ({
+    page,
+    context,
+    request,
+  }) => {
     const draft = await createDraft(request, 'le-petit-zinc', 2);
     const bearer = await guestSession(request, draft.token);
     await validateThroughApi(request, draft, bearer);
-    const { body } = await postJson<{ booking: { bookingForDate: string; bookingForHour: string; bookingZone: { name: string } } }>(request, '/api/booking/get', {
-      token: draft.token,
-      merchant_slug: draft.slug,
-    });
+    const { body } = await postJson<{ booking: { bookingForDate: string; bookingForHour: string; bookingZone: { name: string } } }>(
+      request,
+      '/api/booking/get',
+      {
+        token: draft.token,
+        merchant_slug: draft.slug,
+      },
+    );
     // The bearer only: the booking comes from the address, not from storage.
     await signInBrowser(context, { ...draft, token: '' }, bearer);
     await page.goto(`/${draft.slug}?token=${draft.token}`);

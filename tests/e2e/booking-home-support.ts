@@ -23,8 +23,8 @@ export async function merchantInfo(request: APIRequestContext, slug: string): Pr
 
 /** The zones of a day. */
 export async function zonesOf(request: APIRequestContext, slug: string, date: string): Promise<Array<{ id: string; name: string }>> {
-  return (await postJson<{ bookingZones: Array<{ id: string; name: string }> }>(request, '/api/booking/booking_zones/get', { merchant_slug: slug, date }))
-    .body.bookingZones;
+  return (await postJson<{ bookingZones: Array<{ id: string; name: string }> }>(request, '/api/booking/booking_zones/get', { merchant_slug: slug, date })).body
+    .bookingZones;
 }
 
 /** The times of a day for a party in a zone. */

@@ -3,6 +3,12 @@
 /** The environment variable holding the running server's base URL. */
 export const E2E_URL_ENV = 'COUVERT_E2E_URL';
 
+/** The environment variable holding the folder of the site the global setup built (a second server may serve it too). */
+export const E2E_SITE_DIR_ENV = 'COUVERT_E2E_SITE_DIR';
+
+/** The environment variable holding the server's data folder (its outbox: DATA_DIR/outbox/sms holds the text messages). */
+export const E2E_DATA_DIR_ENV = 'COUVERT_E2E_DATA_DIR';
+
 /** The admin token the e2e server accepts. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 

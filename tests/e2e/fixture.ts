@@ -42,7 +42,6 @@ export async function islandsHydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
 }
 
-
 /**
  * Waits until the page is still: its load islands hydrated and its finite CSS transitions and animations ended. axe
  * reads colours as they are at that instant, and a button fading in from disabled is not its real contrast.

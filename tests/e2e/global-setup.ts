@@ -7,7 +7,7 @@ import { STAMP_FILE } from '../../scripts/site-stamp.ts';
 import { listenFakeFacebook } from '../support/fake-facebook.ts';
 import { listenOidcGoogle } from '../support/oidc-google.ts';
 import { startServerProcess } from '../support/server-process.ts';
-import { E2E_ADMIN_TOKEN, E2E_FACEBOOK_PERSON, E2E_GOOGLE_PEOPLE, E2E_URL_ENV } from './e2e-env.ts';
+import { E2E_ADMIN_TOKEN, E2E_DATA_DIR_ENV, E2E_FACEBOOK_PERSON, E2E_GOOGLE_PEOPLE, E2E_SITE_DIR_ENV, E2E_URL_ENV } from './e2e-env.ts';
 
 /** How long the first build of the site may take on a slow machine. */
 const BUILD_TIMEOUT_MS = 300_000;
@@ -67,6 +67,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   process.env[E2E_URL_ENV] = server.url;
+  process.env[E2E_SITE_DIR_ENV] = siteDir;
+  process.env[E2E_DATA_DIR_ENV] = dataDir;
   return async () => {
     await server.stop();
     await removeFolders();

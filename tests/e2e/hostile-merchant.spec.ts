@@ -14,9 +14,7 @@ async function importHostileMerchant(request: APIRequestContext, adminToken: str
     headers: { authorization: `Bearer ${adminToken}` },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  await expect
-    .poll(async () => (await request.get(`/${SLUG}`)).status(), { timeout: REBUILD_MS, intervals: [500, 1000, 2000] })
-    .toBe(200);
+  await expect.poll(async () => (await request.get(`/${SLUG}`)).status(), { timeout: REBUILD_MS, intervals: [500, 1000, 2000] }).toBe(200);
 }
 
 /** Everything the page would show if merchant text ran: dialogs it opened, and scripts the CSP had to block. */

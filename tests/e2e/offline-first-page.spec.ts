@@ -17,7 +17,10 @@ test.describe('the first page a diner opens, reopened offline', () => {
     await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1);
     // The worker installs while the page is open; no reload, no second visit.
     await expect
-      .poll(() => page.evaluate(async () => (await caches.match(location.href)) !== undefined), { message: 'the open page is kept for offline use', timeout: 15_000 })
+      .poll(() => page.evaluate(async () => (await caches.match(location.href)) !== undefined), {
+        message: 'the open page is kept for offline use',
+        timeout: 15_000,
+      })
       .toBe(true);
 
     await context.setOffline(true);

@@ -11,8 +11,12 @@ async function pendingTrackingPath(request: Parameters<typeof createDraft>[0]): 
   return { token: draft.token, path: `/${draft.slug}/booking_complete/${draft.token}` };
 }
 
-test.describe('a restaurant answer in the tracking page\'s first second', () => {
-  test(`the page turns to confirmed when the restaurant confirms 50 ms after it first shows the booking, ${ROUNDS} times in a row`, async ({ page, request, server }) => {
+test.describe("a restaurant answer in the tracking page's first second", () => {
+  test(`the page turns to confirmed when the restaurant confirms 50 ms after it first shows the booking, ${ROUNDS} times in a row`, async ({
+    page,
+    request,
+    server,
+  }) => {
     test.setTimeout(ROUNDS * 12_000);
     for (let round = 1; round <= ROUNDS; round += 1) {
       const booking = await pendingTrackingPath(request);

@@ -1,9 +1,10 @@
 import { expect, test } from './fixture.ts';
-import { pendingBooking, postJson, restaurantAction, trackingPath } from './tracking-support.ts';
+import { pendingBooking, postJson, restaurantAction, signInBrowser, trackingPath } from './tracking-support.ts';
 
 test.describe('the tracking page offers one way to change a booking, and book again once it is over', () => {
-  test('a pending booking has one link that changes it, with the calendar, the directions and how it works', async ({ page, request }) => {
-    const { draft } = await pendingBooking(request);
+  test('a pending booking has one link that changes it, with the calendar, the directions and how it works', async ({ page, context, request }) => {
+    const { draft, bearer } = await pendingBooking(request);
+    await signInBrowser(context, draft, bearer);
     await page.goto(trackingPath(draft));
     await expect(page.getByText('En attente')).toBeVisible();
     await expect(page.locator(`a[href="/${draft.slug}?token=${draft.token}"]`)).toHaveCount(1);

@@ -3,8 +3,10 @@ import { expect, test } from './fixture.ts';
 import { pendingBooking, restaurantAction, signInBrowser, trackingPath } from './tracking-support.ts';
 
 test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
-  test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, request }) => {
-    const { draft } = await pendingBooking(request);
+  test('shows the pending booking: status with its dot, reference, notices, the sheet and the merchant', async ({ page, context, request }) => {
+    const { draft, bearer } = await pendingBooking(request);
+    // The diner's own browser (a shared link's reader sees no Edit and no SMS promise: manage-link.spec.ts).
+    await signInBrowser(context, draft, bearer);
     await page.goto(trackingPath(draft));
 
     await expect(page.getByRole('heading', { level: 1, name: 'Ma réservation' })).toBeVisible();
@@ -24,8 +26,8 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
     await expect(page.getByRole('link', { name: 'Signaler un problème' })).toHaveAttribute('href', /^mailto:support@couvert\.example\?subject=.*%23/);
     // Not iOS: the calendar action opens the booking's calendarUrl.
     await expect(page.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\//);
-    await expect(page.getByRole('link', { name: /\+33 1 99 00 27 27/ })).toHaveAttribute('href', 'tel:+33199002727');
-    await expect(page.getByText('Le restaurant garde votre table 15 minutes après l\'heure réservée.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /01 99 00 27 27/ })).toHaveAttribute('href', 'tel:+33199002727');
+    await expect(page.getByText("Le restaurant garde votre table 15 minutes après l'heure réservée.")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Propulsé par Couvert' })).toBeVisible();
     // Headless Chromium on Linux has no navigator.share: no share button.
     await expect(page.getByRole('button', { name: 'Partager' })).toHaveCount(0);
@@ -113,8 +115,14 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
     await expect(page.getByText(/^2 people · \S/)).toBeVisible();
   });
 
-  test('talks to its own site only: no analytics without PUBLIC_POSTHOG_KEY, no call to pusher.com in embedded mode', async ({ page, request, baseURL }) => {
-    const { draft } = await pendingBooking(request);
+  test('talks to its own site only: no analytics without PUBLIC_POSTHOG_KEY, no call to pusher.com in embedded mode', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { draft, bearer } = await pendingBooking(request);
+    await signInBrowser(context, draft, bearer);
     const elsewhere: string[] = [];
     page.on('request', (sent) => {
       const url = new URL(sent.url());
@@ -129,8 +137,9 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
     expect(elsewhere).toEqual([]);
   });
 
-  test('axe finds no serious or critical violation, with the cancel modal closed and open', async ({ page, request }) => {
-    const { draft } = await pendingBooking(request);
+  test('axe finds no serious or critical violation, with the cancel modal closed and open', async ({ page, context, request }) => {
+    const { draft, bearer } = await pendingBooking(request);
+    await signInBrowser(context, draft, bearer);
     await page.goto(trackingPath(draft));
     await expect(page.getByText('En attente')).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -142,12 +151,32 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
 
 test.describe('the first view, drawn before the island has loaded', () => {
   for (const row of [
-    { status: 'pending (10)', action: null, lang: 'fr', title: 'Ma réservation', label: 'En attente', notice: 'Le restaurant vérifie votre réservation.', edit: 'Modifier', picture: 'pending' },
+    {
+      status: 'pending (10)',
+      action: null,
+      lang: 'fr',
+      title: 'Ma réservation',
+      label: 'En attente',
+      notice: 'Le restaurant vérifie votre réservation.',
+      edit: 'Modifier',
+      picture: 'pending',
+    },
     { status: 'confirmed (20)', action: 'confirm', lang: 'en', title: 'My booking', label: 'Confirmed', notice: null, edit: 'Edit', picture: 'confirmed' },
-    { status: 'refused (25)', action: 'refuse', lang: 'fr', title: 'Ma réservation', label: 'Annulée par le restaurant', notice: null, edit: null, picture: 'refused' },
+    {
+      status: 'refused (25)',
+      action: 'refuse',
+      lang: 'fr',
+      title: 'Ma réservation',
+      label: 'Annulée par le restaurant',
+      notice: null,
+      edit: null,
+      picture: 'refused',
+    },
   ] as const) {
-    test(`a ${row.status} booking shows its title, status, reference, notice, links and illustration`, async ({ page, request, server }) => {
-      const { draft } = await pendingBooking(request);
+    test(`a ${row.status} booking shows its title, status, reference, notice, links and illustration`, async ({ page, context, request, server }) => {
+      const { draft, bearer } = await pendingBooking(request);
+      // The diner's own browser: the first view's read carries their session (Edit is the owner's).
+      await signInBrowser(context, draft, bearer);
       if (row.action) await restaurantAction(request, server.adminToken, draft.token, row.action, row.action === 'refuse' ? { reason: 'restaurant_full' } : {});
       // The island never loads: what shows is the static page filled by its boot script.
       await page.route('**/_astro/BookingComplete.*.js', (route) => route.abort());
@@ -166,13 +195,18 @@ test.describe('the first view, drawn before the island has loaded', () => {
       await expect(page.getByText('Terminée', { exact: true })).toHaveCount(0);
       // The call hints carry the merchant's phone as a link, in each language.
       await expect(page.locator('[data-first-unavailable] a[href="tel:+33199002727"]')).toHaveCount(4);
-      const callLinks = await page.locator('template[data-first-template="hint-call"]').evaluate((template) => (template as HTMLTemplateElement).content.querySelectorAll('a[href="tel:+33199002727"]').length);
+      const callLinks = await page
+        .locator('template[data-first-template="hint-call"]')
+        .evaluate((template) => (template as HTMLTemplateElement).content.querySelectorAll('a[href="tel:+33199002727"]').length);
       expect(callLinks).toBe(4);
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 
-  test('the island takes over the booking the first view asked for, reads it once more when its live channel is up, then shows only its own view', async ({ page, request }) => {
+  test('the island takes over the booking the first view asked for, reads it once more when its live channel is up, then shows only its own view', async ({
+    page,
+    request,
+  }) => {
     const { draft } = await pendingBooking(request);
     const reads: string[] = [];
     page.on('request', (sent) => {
@@ -192,7 +226,12 @@ test.describe('the first view, drawn before the island has loaded', () => {
 test.describe('pages already visited, reopened offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('opens from the cache, shows the booking as last seen and says it is offline; back online, it follows the booking live again', async ({ page, context, request, server }) => {
+  test('opens from the cache, shows the booking as last seen and says it is offline; back online, it follows the booking live again', async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
     const { draft } = await pendingBooking(request);
     await page.goto(trackingPath(draft));
     await expect(page.getByText('En attente')).toBeVisible();

@@ -3,7 +3,11 @@ import { expect, islandsHydrated, test } from './fixture.ts';
 import { createDraft, guestSession, postJson, restaurantAction, signInBrowser, validateThroughApi } from './tracking-support.ts';
 
 test.describe('Validate /{slug}/validate/{token}', () => {
-  test('a guest with a session sees the recap and their details, must accept the terms, then lands on the tracking page', async ({ page, context, request }) => {
+  test('a guest with a session sees the recap and their details, must accept the terms, then lands on the tracking page', async ({
+    page,
+    context,
+    request,
+  }) => {
     const draft = await createDraft(request);
     await signInBrowser(context, draft, await guestSession(request, draft.token));
     await page.goto(`/${draft.slug}/validate/${draft.token}`);

@@ -7,7 +7,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { everyApiCall, registeredRoutes, type ApiCall } from '../support/api-calls.ts';
 import { draftBooking } from '../support/draft-booking.ts';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_TOKEN, startTestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { uniqueSlug } from '../api/api-helpers.ts';
 import { DEFAULT_DRAFT_LIMITS } from '../../src/server/routes/draft-limits.ts';
 
@@ -16,13 +17,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 // FUZZ_STATS=1 prints how each call answered, to see how deep the fuzzing reaches (how many got past validation).
 const statuses = new Map<string, Map<number, number>>();
 
-let t: TestServer;
+const t = useTestServer();
 let calls: ApiCall[];
 let diner: string;
+let staff: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
   ({ bearer: diner } = await t.signIn());
+  staff = (await t.post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' })).body.access_token;
   const { token } = await draftBooking(t);
   calls = everyApiCall({ slug: 'le-petit-zinc', token, importSlug: uniqueSlug('fuzz') });
 }, 60_000);
@@ -30,8 +32,7 @@ afterAll(async () => {
   if (process.env.FUZZ_STATS) {
     for (const [route, counts] of statuses) console.log(route.padEnd(48), JSON.stringify(Object.fromEntries([...counts].sort())));
   }
-  await t?.close();
-}, 60_000);
+});
 
 // ---- Hostile pieces ---------------------------------------------------------------------------------------
 
@@ -89,9 +90,9 @@ const { value: hostileValue } = fc.letrec((tie) => ({
   ),
 }));
 /** Nesting deep enough to overflow any recursive walker, sometimes with a key that makes JSON parsers look closer. */
-const deepNesting = fc.record({ depth: fc.integer({ min: 1_000, max: 60_000 }), key: fc.constantFrom('a', 'constructor', '__proto__') }).map(
-  ({ depth, key }) => `${`{"${key}":[`.repeat(depth)}1${']}'.repeat(depth)}`,
-);
+const deepNesting = fc
+  .record({ depth: fc.integer({ min: 1_000, max: 60_000 }), key: fc.constantFrom('a', 'constructor', '__proto__') })
+  .map(({ depth, key }) => `${`{"${key}":[`.repeat(depth)}1${']}'.repeat(depth)}`);
 
 /** JSON text whose keys include the prototype's own names (JSON.stringify drops nothing, so they reach the parser). */
 const toJson = (value: unknown) => JSON.stringify(value) ?? 'null';
@@ -118,9 +119,7 @@ type Path = Array<string | number>;
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
   if (value === null || typeof value !== 'object') return [prefix];
   const children = Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
-  return [prefix, ...children.flatMap((key) => pathsOf((value as Record<string | number, unknown>)[key], [...prefix, key]))].filter(
-    (path) => path.length > 0,
-  );
+  return [prefix, ...children.flatMap((key) => pathsOf((value as Record<string | number, unknown>)[key], [...prefix, key]))].filter((path) => path.length > 0);
 }
 
 function setAt(target: unknown, path: Path, value: unknown): void {
@@ -215,8 +214,24 @@ const bodyFor = (call: ApiCall): fc.Arbitrary<RawBody> => {
 /** Who the request says it is. */
 const authorization = (call: ApiCall) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.constant(call.caller === 'admin' ? `Bearer ${ADMIN_TOKEN}` : call.caller === 'diner' ? 'DINER' : undefined) },
-    fc.constantFrom(undefined, 'DINER', `Bearer ${ADMIN_TOKEN}`, 'Bearer ', 'Bearer x', `Bearer ${'A'.repeat(600)}`, 'Basic Y291dmVydC13ZWI6', 'Basic %%%', 'Bearer \u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9'),
+    {
+      weight: 3,
+      arbitrary: fc.constant(
+        call.caller === 'admin' ? `Bearer ${ADMIN_TOKEN}` : call.caller === 'diner' ? 'DINER' : call.caller === 'staff' ? 'STAFF' : undefined,
+      ),
+    },
+    fc.constantFrom(
+      undefined,
+      'DINER',
+      'STAFF',
+      `Bearer ${ADMIN_TOKEN}`,
+      'Bearer ',
+      'Bearer x',
+      `Bearer ${'A'.repeat(600)}`,
+      'Basic Y291dmVydC13ZWI6',
+      'Basic %%%',
+      'Bearer \u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9',
+    ),
   );
 
 /** Headers a client chooses freely: the site's device id, a forged forwarding chain, languages, cookies. */
@@ -243,7 +258,10 @@ const urlFor = (call: ApiCall): fc.Arbitrary<string> => {
   return fc
     .record({
       segments: fc.array(fc.option(urlPiece, { nil: undefined }), { minLength: parameters.length, maxLength: parameters.length }),
-      query: fc.option(fc.array(fc.tuple(fc.oneof(fc.constantFrom('lang', 'token', 'download', 'redirect', 'userToken', 'baseDir'), urlPiece), urlPiece), { maxLength: 3 }), { nil: undefined }),
+      query: fc.option(
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom('lang', 'token', 'download', 'redirect', 'userToken', 'baseDir'), urlPiece), urlPiece), { maxLength: 3 }),
+        { nil: undefined },
+      ),
     })
     .map(({ segments, query }) => {
       let url = call.url.split('?')[0]!;
@@ -260,7 +278,7 @@ const urlFor = (call: ApiCall): fc.Arbitrary<string> => {
 
 async function send(route: string, method: string, url: string, auth: string | undefined, body: RawBody, extra: Record<string, string> = {}, server = t) {
   const headers: Record<string, string> = { ...extra };
-  if (auth) headers.authorization = auth === 'DINER' ? `Bearer ${diner}` : auth;
+  if (auth) headers.authorization = auth === 'DINER' ? `Bearer ${diner}` : auth === 'STAFF' ? `Bearer ${staff}` : auth;
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   const options: InjectOptions = { method: method as InjectOptions['method'], url, headers };
   if (body.payload !== undefined && method !== 'GET') options.payload = body.payload;
@@ -283,21 +301,26 @@ describe('every call of the API answers arbitrary and hostile requests without a
 
   // Read at collection time: the list's shape does not depend on the samples' values.
   const routes = everyApiCall({ slug: 's', token: 't', importSlug: 'i' }).map((call) => call.route);
-  test.each(routes.map((route, index) => [route, index] as const))('%s', async (route, index) => {
-    const call = calls.find((candidate) => candidate.route === route)!;
-    const methods = call.method === 'GET' ? fc.constant('GET') : fc.oneof({ arbitrary: fc.constant(call.method), weight: 8 }, fc.constantFrom('GET', 'DELETE', 'PATCH'));
-    const property = fc.asyncProperty(methods, urlFor(call), authorization(call), bodyFor(call), hostileHeaders, async (method, url, auth, body, headers) => {
-      const response = await send(route, method, url, auth, body, headers);
-      if (response.statusCode >= 500) {
-        throw new Error(`${method} ${url.slice(0, 200)} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  test.each(routes.map((route, index) => [route, index] as const))(
+    '%s',
+    async (route, index) => {
+      const call = calls.find((candidate) => candidate.route === route)!;
+      const methods =
+        call.method === 'GET' ? fc.constant('GET') : fc.oneof({ arbitrary: fc.constant(call.method), weight: 8 }, fc.constantFrom('GET', 'DELETE', 'PATCH'));
+      const property = fc.asyncProperty(methods, urlFor(call), authorization(call), bodyFor(call), hostileHeaders, async (method, url, auth, body, headers) => {
+        const response = await send(route, method, url, auth, body, headers);
+        if (response.statusCode >= 500) {
+          throw new Error(`${method} ${url.slice(0, 200)} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+        }
+      });
+      try {
+        await fc.assert(property, { seed: SEED + index, numRuns: runsFor(call) });
+      } catch (error) {
+        throw new Error(`${where(index)}\n${(error as Error).message}`, { cause: error });
       }
-    });
-    try {
-      await fc.assert(property, { seed: SEED + index, numRuns: runsFor(call) });
-    } catch (error) {
-      throw new Error(`${where(index)}\n${(error as Error).message}`, { cause: error });
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   test('methods and paths that are no call at all', async () => {
     const property = fc.asyncProperty(

@@ -18,8 +18,26 @@ const hostile = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 const brand = { name: `Chez ${hostile}`, primary: '#123456', background: '#fafafa' };
 
 const mails = [
-  ['password reset', passwordResetMessage({ lang: 'fr', link: `https://site.example/auth/reset_password?token=abc&x=${encodeURIComponent(hostile)}`, firstname: hostile, brand, validMinutes: 60 })],
-  ['account exists', accountExistsMessage({ lang: 'en', firstname: hostile, brand, loginUrl: 'https://site.example/auth/login', forgotUrl: 'https://site.example/auth/forgot_password' })],
+  [
+    'password reset',
+    passwordResetMessage({
+      lang: 'fr',
+      link: `https://site.example/auth/reset_password?token=abc&x=${encodeURIComponent(hostile)}`,
+      firstname: hostile,
+      brand,
+      validMinutes: 60,
+    }),
+  ],
+  [
+    'account exists',
+    accountExistsMessage({
+      lang: 'en',
+      firstname: hostile,
+      brand,
+      loginUrl: 'https://site.example/auth/login',
+      forgotUrl: 'https://site.example/auth/forgot_password',
+    }),
+  ],
 ] as const;
 
 describe('account mails render every name they carry as text', () => {

@@ -6,7 +6,8 @@ import { createRealtime, type Realtime } from '../../src/server/realtime/realtim
 import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.ts';
 import { createServer, type CouvertServer } from '../../src/server/server.ts';
 import { openTestDatabase } from '../support/test-database.ts';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { REPO_ROOT, tempFolder, cleanUp } from './processes.ts';
 
 const CONTRACT_EXAMPLE = '/work/shared/contract/merchant.example.json';
@@ -34,16 +35,11 @@ async function send(server: CouvertServer, method: 'GET' | 'PUT' | 'POST', url: 
   return { status: response.statusCode, body: JSON.parse(response.body) };
 }
 
-let t: TestServer;
+const t = useTestServer({ demo: false });
 /** PUT as the provider; `token: null` sends no Authorization header. */
 const put = (slug: string, body: unknown, token: string | null = ADMIN_TOKEN) =>
   send(t.server, 'PUT', `/api/admin/merchants/${slug}`, body, token ?? undefined);
 const stored = async (slug: string) => (await send(t.server, 'GET', `/api/admin/merchants/${slug}`, undefined, ADMIN_TOKEN)).body.merchant;
-
-beforeAll(async () => {
-  t = await startTestServer({ demo: false });
-});
-afterAll(() => t.close());
 
 describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
   test('creates a merchant from its definition: 201', async () => {
@@ -53,13 +49,19 @@ describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
   });
 
   test('updates it when put again: 200', async () => {
-    const reply = await put('chez-marcel', definition((copy) => (copy.name = 'Chez Marcel et Fils')));
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => (copy.name = 'Chez Marcel et Fils')),
+    );
     expect(reply).toEqual({ status: 200, body: { success: true, created: false, slug: 'chez-marcel' } });
     expect((await stored('chez-marcel')).name).toBe('Chez Marcel et Fils');
   });
 
   test('takes the slug from the address when the body leaves it out', async () => {
-    const reply = await put('chez-marcel', definition((copy) => delete copy.slug));
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => delete copy.slug),
+    );
     expect(reply.status).toBe(200);
   });
 
@@ -71,10 +73,13 @@ describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
     ['a slug other than the address', 'slug', (copy: Record<string, any>) => (copy.slug = 'chez-paulette')],
   ])('refuses %s with 400 invalid_merchant_definition naming %s, changing nothing', async (_case, fieldPath, change) => {
     const before = await stored('chez-marcel');
-    const reply = await put('chez-marcel', definition((copy) => {
-      copy.name = 'Should Not Be Stored';
-      change(copy);
-    }));
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => {
+        copy.name = 'Should Not Be Stored';
+        change(copy);
+      }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ success: false, error_code: 'invalid_merchant_definition' });
     expect(reply.body.message).toContain(fieldPath);
@@ -83,10 +88,13 @@ describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
   });
 
   test.each(['logo', 'banner', 'zones.0.image'])('refuses a relative image path in %s over HTTP, saying to use an https URL or the CLI', async (field) => {
-    const reply = await put('chez-marcel', definition((copy) => {
-      if (field === 'zones.0.image') copy.zones[0].image = 'images/salle.svg';
-      else copy[field] = 'images/logo.svg';
-    }));
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => {
+        if (field === 'zones.0.image') copy.zones[0].image = 'images/salle.svg';
+        else copy[field] = 'images/logo.svg';
+      }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.error_code).toBe('invalid_merchant_definition');
     expect(reply.body.message).toContain(`${field}: `);
@@ -108,7 +116,10 @@ describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
   });
 
   test('accepts https image URLs as they are', async () => {
-    const reply = await put('chez-marcel', definition((copy) => (copy.logo = 'https://images.example/chez-marcel.svg')));
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => (copy.logo = 'https://images.example/chez-marcel.svg')),
+    );
     expect(reply.status).toBe(200);
     expect((await stored('chez-marcel')).logo).toBe('https://images.example/chez-marcel.svg');
   });
@@ -119,7 +130,11 @@ describe('PUT /api/admin/merchants/{slug} with ADMIN_TOKEN set', () => {
     ['the token with one character more', `${ADMIN_TOKEN}x`],
   ])('answers 401 unauthenticated to %s, changing nothing', async (_case, token) => {
     const before = await stored('chez-marcel');
-    const reply = await put('chez-marcel', definition((copy) => (copy.name = 'Intruder')), token);
+    const reply = await put(
+      'chez-marcel',
+      definition((copy) => (copy.name = 'Intruder')),
+      token,
+    );
     expect(reply.status).toBe(401);
     expect(reply.body).toMatchObject({ success: false, error_code: 'unauthenticated' });
     expect(await stored('chez-marcel')).toEqual(before);

@@ -84,14 +84,18 @@ describe('the data folder lock checks which process holds it, not only that its 
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, 'server.lock'), `${pid}\n${identity}\n`);
     for (const child of children.splice(0)) child.kill('SIGKILL');
-    await waitFor(() => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    }, 5000, 'the sleeper to die');
+    await waitFor(
+      () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      5000,
+      'the sleeper to die',
+    );
     const release = await lockDataDir(dataDir);
     await release();
   });

@@ -58,12 +58,16 @@ describe('a definition written by `merchant export` imports again unchanged', ()
   test.each([
     ['another merchant\u2019s image', (logo: string) => logo.replace(`/media/${SLUG}/`, '/media/sakura-ramen/'), /only this merchant's own images/],
     ['an image this server does not have', () => `/media/${SLUG}/nothing-000000000000.svg`, /no image \/media\/le-petit-zinc\/nothing-000000000000\.svg/],
-  ])('a /media path naming %s is refused, naming the field', async (_case, logoOf, message) => {
-    const definition = await exported(SLUG);
-    const answer = await putOverHttp(SLUG, { ...definition, logo: logoOf(definition.logo) });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error_code).toBe('invalid_merchant_definition');
-    expect(answer.body.issues).toEqual([{ path: 'logo', message: expect.stringMatching(message) }]);
-    expect(await exported(SLUG)).toEqual(definition);
-  }, 60_000);
+  ])(
+    'a /media path naming %s is refused, naming the field',
+    async (_case, logoOf, message) => {
+      const definition = await exported(SLUG);
+      const answer = await putOverHttp(SLUG, { ...definition, logo: logoOf(definition.logo) });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error_code).toBe('invalid_merchant_definition');
+      expect(answer.body.issues).toEqual([{ path: 'logo', message: expect.stringMatching(message) }]);
+      expect(await exported(SLUG)).toEqual(definition);
+    },
+    60_000,
+  );
 });

@@ -83,16 +83,20 @@ describe('the merchant CLI without a server', () => {
     expect(JSON.stringify(definition)).not.toContain('change-me-now');
   });
 
-  test.each(['chez-marcel', 'le-petit-zinc'])('re-imports the export of %s unchanged', async (slug) => {
-    const before = await exported(slug);
-    const file = path.join(work, `${slug}.exported.json`);
-    await writeFile(file, JSON.stringify(before, null, 2));
-    const result = await cli('import', file);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`updated ${slug}\n`);
-    expect(await exported(slug)).toEqual(before);
-  }, 30_000);
+  test.each(['chez-marcel', 'le-petit-zinc'])(
+    're-imports the export of %s unchanged',
+    async (slug) => {
+      const before = await exported(slug);
+      const file = path.join(work, `${slug}.exported.json`);
+      await writeFile(file, JSON.stringify(before, null, 2));
+      const result = await cli('import', file);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`updated ${slug}\n`);
+      expect(await exported(slug)).toEqual(before);
+    },
+    30_000,
+  );
 
   test('refuses a bad definition whole, naming the field, and leaves the database as it was', async () => {
     const before = await exported('chez-marcel');

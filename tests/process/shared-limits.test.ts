@@ -59,7 +59,11 @@ describe.skipIf(unavailable !== undefined)('two server processes sharing Redis s
     // Emails of their own too: the per-email limit of a past run's emails may still be running.
     const run = randomBytes(6).toString('hex');
     const forgot = (server: ServerProcess, i: number) =>
-      callApi(`${server.url}/api/user/forgot_password`, { email: `shared-${run}-${i}@example.test`, return_url: `${server.url}/auth/login` }, { 'x-forwarded-for': from });
+      callApi(
+        `${server.url}/api/user/forgot_password`,
+        { email: `shared-${run}-${i}@example.test`, return_url: `${server.url}/auth/login` },
+        { 'x-forwarded-for': from },
+      );
     const statuses = [];
     for (let i = 0; i < 21; i++) statuses.push((await forgot(i % 2 === 0 ? a : b, i)).status);
     expect(statuses).toEqual([...Array(20).fill(200), 429]);

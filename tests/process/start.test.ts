@@ -2,16 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  callApi,
-  cleanUp,
-  createBooking,
-  firstOpenSlot,
-  spawnServer,
-  startServer,
-  tempFolder,
-  type ServerProcess,
-} from './processes.ts';
+import { callApi, cleanUp, createBooking, firstOpenSlot, spawnServer, startServer, tempFolder, type ServerProcess } from './processes.ts';
 
 const DEMO = [
   { slug: 'le-petit-zinc', name: 'Le Petit Zinc' },
@@ -54,6 +45,8 @@ describe('a first `npm start` on an empty folder', () => {
 
   test('imports the three demo merchants and builds the site', () => {
     expect(first.stdout()).toContain('imported demo merchants: le-petit-zinc, sakura-ramen, trattoria-nonna');
+    // Issue 11: a new user can sign in as the restaurant at once.
+    expect(first.stdout()).toContain('le-petit-zinc: claire@le-petit-zinc.example / zinc-comptoir-1952');
     expect(first.stdout()).toMatch(/prerendering 3 merchant pages/);
     expect(first.stdout()).toMatch(/site built in \d+(\.\d+)? s/);
     expect(existsSync(path.join(siteDir, 'build-stamp.json'))).toBe(true);

@@ -6,17 +6,7 @@ import { bookingChannel, UPDATE_BOOKING_EVENT } from '../../src/server/realtime/
 import { connectClient, connected, nextEvent, subscribed, type Pusher } from '../realtime/support.ts';
 import { createPostgresDatabase } from '../support/test-database.ts';
 import { reachable } from '../support/reachable.ts';
-import {
-  callApi,
-  cleanUp,
-  createBooking,
-  firstOpenSlot,
-  runMerchantCli,
-  startServer,
-  tempFolder,
-  waitFor,
-  type ServerProcess,
-} from './processes.ts';
+import { callApi, cleanUp, createBooking, firstOpenSlot, runMerchantCli, startServer, tempFolder, waitFor, type ServerProcess } from './processes.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -45,10 +35,14 @@ let client: Pusher | undefined;
 async function subscribersOnTopic(count: number): Promise<void> {
   const probe = new Redis(REDIS_URL);
   try {
-    await waitFor(async () => {
-      const reply = (await probe.pubsub('NUMSUB', REDIS_TOPIC)) as [string, number];
-      return Number(reply[1]) >= count;
-    }, 10_000, `${count} subscribers on ${REDIS_TOPIC}`);
+    await waitFor(
+      async () => {
+        const reply = (await probe.pubsub('NUMSUB', REDIS_TOPIC)) as [string, number];
+        return Number(reply[1]) >= count;
+      },
+      10_000,
+      `${count} subscribers on ${REDIS_TOPIC}`,
+    );
   } finally {
     probe.disconnect();
   }

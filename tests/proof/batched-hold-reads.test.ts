@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { holdRowsReaderOf, type VersionedHoldRows } from '../../src/server/db/batched-hold-reads.ts';
 import { listHoldRows } from '../../src/server/db/booking-store.ts';
 import { findMerchantWithFloor, listMerchants } from '../../src/server/db/merchant-store.ts';
 import { findMerchantVersioned } from '../../src/server/db/prepared-reads.ts';
 import { holdsWindow } from '../../src/server/services/booking-service.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
 
 const DATES = ['2026-11-24', '2026-11-25', '2026-11-26'];
 const byId = (answer: VersionedHoldRows) => ({ ...answer, rows: [...answer.rows].sort((a, b) => a.id.localeCompare(b.id)) });
 
 describe('hold reads asked in one turn share one statement', () => {
-  let t: TestServer;
+  const t = useTestServer({ demo: false });
 
   beforeAll(async () => {
-    t = await startTestServer({ demo: false });
     for (const slug of ['batch-a', 'batch-b']) await t.importMerchant(fixtureMerchant({ slug, tables: 2, maxCoversPerSlot: 100 }));
     const { bearer } = await t.signIn();
     for (const [slug, at] of [
@@ -27,7 +26,6 @@ describe('hold reads asked in one turn share one statement', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(200);
     }
   }, 60_000);
-  afterAll(() => t.close());
 
   test('each read answers what reading that window alone answers, duplicates included', async () => {
     const db = t.database.db;
@@ -60,7 +58,11 @@ describe('hold reads asked in one turn share one statement', () => {
   });
 
   test('a merchant that is not there answers no version and no rows', async () => {
-    const answer = await holdRowsReaderOf(t.database.db)('00000000-0000-4000-8000-000000000000', new Date('2026-11-25T00:00:00Z'), new Date('2026-11-27T00:00:00Z'));
+    const answer = await holdRowsReaderOf(t.database.db)(
+      '00000000-0000-4000-8000-000000000000',
+      new Date('2026-11-25T00:00:00Z'),
+      new Date('2026-11-27T00:00:00Z'),
+    );
     expect(answer).toEqual({ version: undefined, rows: [] });
   });
 });

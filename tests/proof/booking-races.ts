@@ -2,7 +2,7 @@
  * Two writes racing on one booking, over real HTTP, and the outcomes they may have: those of one of the
  * two serial orders (same answers, same final booking). Shared by the in-process and two-process proofs.
  */
-import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/server/domain/local-time.ts';
+import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/shared/local-time.ts';
 
 /** The booking writes a diner or the restaurant can make. */
 export type Write = 'change' | 'cancel' | 'validate' | 'refuse' | 'confirm' | 'comment';
@@ -218,9 +218,7 @@ export function unexplained(result: RaceResult): string | undefined {
   const serial = serialOutcomes(result.first, result.second, START_STATES[result.start]);
   const matches = serial.some(
     (order) =>
-      order.outcomes[0] === result.outcomes[0] &&
-      order.outcomes[1] === result.outcomes[1] &&
-      JSON.stringify(order.final) === JSON.stringify(result.final),
+      order.outcomes[0] === result.outcomes[0] && order.outcomes[1] === result.outcomes[1] && JSON.stringify(order.final) === JSON.stringify(result.final),
   );
   const successes = result.outcomes.filter((outcome) => outcome === 'ok').length;
   if (matches && result.revisionGain === successes) return undefined;

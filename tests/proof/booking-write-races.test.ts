@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ADMIN_TOKEN } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { httpEndpoint, raceEveryPair, STARTS, unexplained, WRITES, type RaceResult } from './booking-races.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
@@ -9,10 +10,9 @@ let phones = 0;
 // One phone per diner, so no per-phone limit refuses a validation.
 const uniquePhone = () => `+336${String(++phones).padStart(8, '0')}`;
 
-let t: TestServer;
+const t = useTestServer({ demo: false, listen: true });
 let results: RaceResult[];
 beforeAll(async () => {
-  t = await startTestServer({ demo: false, listen: true });
   await t.importMerchant(fixtureMerchant({ slug: SLUG, tables: 40, maxCoversPerSlot: 1000 }));
   const endpoint = httpEndpoint(t.url);
   results = await raceEveryPair(
@@ -20,7 +20,6 @@ beforeAll(async () => {
     { repetitions: 4, parallel: 24 },
   );
 }, 120_000);
-afterAll(() => t.close());
 
 const pairs = WRITES.flatMap((first, i) => WRITES.slice(i).map((second) => ({ first, second })));
 

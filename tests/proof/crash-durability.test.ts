@@ -48,12 +48,17 @@ async function bookUntilKilled(server: ServerProcess, candidates: SlotCandidate[
       const candidate = candidates[index]!;
       const bearer = diners[index]!.bearer;
       try {
-        const created = await post(server.url, '/api/booking/create', {
-          merchant_slug: candidate.slug,
-          datetime: candidate.timestamp,
-          booking_zone_id: candidate.zoneId,
-          client_count: 2,
-        }, bearer);
+        const created = await post(
+          server.url,
+          '/api/booking/create',
+          {
+            merchant_slug: candidate.slug,
+            datetime: candidate.timestamp,
+            booking_zone_id: candidate.zoneId,
+            client_count: 2,
+          },
+          bearer,
+        );
         if (created.status !== 200) continue;
         const validated = await post(server.url, '/api/booking/validate', { merchant_slug: candidate.slug, token: created.body.token }, bearer);
         if (validated.status !== 200) continue;

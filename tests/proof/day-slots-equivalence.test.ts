@@ -2,10 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bookableTimes, daySlots, type DayContext, type Shift, type TableHold } from '../../src/server/domain/availability.ts';
-import { addDaysToLocalDate } from '../../src/server/domain/local-time.ts';
+import { addDaysToLocalDate } from '../../src/shared/local-time.ts';
 import { DEMO_MERCHANTS_DIR } from '../../src/server/services/demo-merchants.ts';
-import type { MerchantWithFloor } from '../../src/server/db/merchant-store.ts';
-import { floorDaySlots } from '../../src/server/services/day-slots.ts';
+import type { MerchantWithFloor } from '../../src/server/domain/merchant-floor.ts';
+import { floorDaySlots } from '../../src/server/domain/day-slots.ts';
 
 interface Setup {
   name: string;
@@ -111,7 +111,16 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
       const holds = randomHolds(setup, date, next);
       for (const zoneId of zones) {
         for (const seats of [1, 2, 4, 6]) {
-          const ctx: DayContext = { date, timezone: setup.timezone, now, settings: setup.settings, shifts, closedDays: setup.closedDays, tables: setup.tables, holds };
+          const ctx: DayContext = {
+            date,
+            timezone: setup.timezone,
+            now,
+            settings: setup.settings,
+            shifts,
+            closedDays: setup.closedDays,
+            tables: setup.tables,
+            holds,
+          };
           // Mutable shifts: worked out afresh, without the memo.
           const expected = daySlots({ ...ctx, shifts: structuredClone(setup.shifts) }, zoneId, seats);
           // Twice: the first call fills the memo of bookable times, the second answers from it.
@@ -147,9 +156,7 @@ describe('remembered slots tell holds apart by their covers', () => {
     const date = '2026-11-24';
     const now = new Date('2026-11-23T12:00:00Z');
     const first = bookableTimes(date, setup.timezone, setup.shifts, setup.settings.slotIntervalMinutes)[0]!.at;
-    const hold = (covers: number): TableHold[] => [
-      { tableId: 't1', start: first, end: new Date(first.getTime() + 90 * 60_000), covers },
-    ];
+    const hold = (covers: number): TableHold[] => [{ tableId: 't1', start: first, end: new Date(first.getTime() + 90 * 60_000), covers }];
     // maxCoversPerSlot is 6: 2 held + 4 fit, 3 held + 4 do not.
     const availableWith = (covers: number) => floorDaySlots(floor, date, now, hold(covers), 'all', 4)[0]!.available;
     expect(availableWith(2)).toBe(true);

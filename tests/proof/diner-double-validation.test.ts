@@ -1,17 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import { call, createDraft, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
 
-let t: TestServer;
+const t = useTestServer({ demo: false });
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await startTestServer({ demo: false });
   // Two tables, so both drafts hold one and only the diner rule can refuse.
   fixture = await importFixture(t, 'twice', {
-    zones: [{ name: 'Salle', tables: [{ name: 'A', minSeats: 1, maxSeats: 4 }, { name: 'B', minSeats: 1, maxSeats: 4 }] }],
+    zones: [
+      {
+        name: 'Salle',
+        tables: [
+          { name: 'A', minSeats: 1, maxSeats: 4 },
+          { name: 'B', minSeats: 1, maxSeats: 4 },
+        ],
+      },
+    ],
   });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('one diner, one booking at a time', () => {
   test('validating two overlapping drafts at once lets exactly one through', async () => {

@@ -41,7 +41,9 @@ async function bookingsReadBy(handle: DatabaseHandle, statement: { toSQL(): { sq
   const { sql: text, params } = statement.toSQL();
   // A placeholder takes its value from `values`; any other parameter is a value drizzle bound itself.
   const bound = params.map((param) =>
-    param instanceof Placeholder ? { type: TYPES[param.name]!, value: values[param.name]! } : { type: typeof param === 'boolean' ? 'boolean' : 'text', value: String(param) },
+    param instanceof Placeholder
+      ? { type: TYPES[param.name]!, value: values[param.name]! }
+      : { type: typeof param === 'boolean' ? 'boolean' : 'text', value: String(param) },
   );
   const scans: string[] = [];
   let rowsRead = 0;
@@ -58,7 +60,9 @@ async function bookingsReadBy(handle: DatabaseHandle, statement: { toSQL(): { sq
     const plan = await handle.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
       await tx.execute(sql.raw(`prepare explained_read(${bound.map(({ type }) => type).join(', ')}) as ${text}`));
-      const [row] = (await rowsOf(tx.execute(sql.raw(`explain (analyze, format json) execute explained_read(${bound.map(({ value }) => literal(value)).join(', ')})`)))) as Array<Record<string, unknown>>;
+      const [row] = (await rowsOf(
+        tx.execute(sql.raw(`explain (analyze, format json) execute explained_read(${bound.map(({ value }) => literal(value)).join(', ')})`)),
+      )) as Array<Record<string, unknown>>;
       await tx.execute(sql`deallocate explained_read`);
       return Object.values(row!)[0];
     });
@@ -103,7 +107,12 @@ describe(`a merchant's hold reads beside ${OTHER_BOOKINGS} bookings of other mer
     { slug: 'quiet', most: 0 },
     { slug: 'crowded-1', most: 3 * 80 },
   ])('the single read of $slug (prepared, and inside booking transactions) goes through its own rows only', async ({ slug, most }) => {
-    const placeholders = { merchantId: sql.placeholder('merchantId'), earliestStart: sql.placeholder('earliestStart'), from: sql.placeholder('from'), to: sql.placeholder('to') };
+    const placeholders = {
+      merchantId: sql.placeholder('merchantId'),
+      earliestStart: sql.placeholder('earliestStart'),
+      from: sql.placeholder('from'),
+      to: sql.placeholder('to'),
+    };
     const statement = handle.db.select(holdRowColumns).from(bookings).where(holdRowsCondition(placeholders));
     const { earliestStart } = holdRowsParams(ids[slug]!, FROM, TO);
     const values = { merchantId: ids[slug]!, earliestStart: earliestStart.toISOString(), from: FROM.toISOString(), to: TO.toISOString() };

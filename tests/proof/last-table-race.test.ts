@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bookings, merchants } from '../../src/server/db/schema.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
 
 const DINERS = 50;
@@ -17,14 +17,12 @@ interface Outcome {
   token?: string;
 }
 
-let t: TestServer;
+const t = useTestServer({ demo: false, listen: true });
 beforeAll(async () => {
-  t = await startTestServer({ demo: false, listen: true });
   await t.importMerchant(fixtureMerchant({ slug: 'one-table', tables: 1, maxCoversPerSlot: 100 }));
   // Ten zones: diners spread over them pick different tables, so only pacing (not the table) can refuse them.
   await t.importMerchant(fixtureMerchant({ slug: 'paced', tables: 2, zones: 10, maxCoversPerSlot: PARTY }));
 }, 60_000);
-afterAll(() => t.close());
 
 async function call(path: string, body: unknown, bearer: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${t.url}${path}`, {

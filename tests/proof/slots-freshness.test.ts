@@ -9,7 +9,8 @@ import { createRealtime, type Realtime } from '../../src/server/realtime/realtim
 import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.ts';
 import { createServer, type CouvertServer } from '../../src/server/server.ts';
 import { importMerchant } from '../../src/server/services/merchant-import.ts';
-import { ADMIN_TOKEN, createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_TOKEN, createTestClock } from '../support/test-server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { createPostgresDatabase } from '../support/test-database.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
 
@@ -37,14 +38,9 @@ async function book(post: Call, slug: string, bearer: string): Promise<string> {
 }
 
 describe('on one server, booking_slots/get shows every booking change on the very next call', () => {
-  let t: TestServer;
+  const t = useTestServer({ demo: false });
   let slugCounter = 0;
   const post: Call = (url, body, bearer) => t.post(url, body, { bearer });
-
-  beforeAll(async () => {
-    t = await startTestServer({ demo: false });
-  }, 60_000);
-  afterAll(() => t.close());
 
   /** A fresh one-table merchant whose noon slot has been read (and so may be cached) twice. */
   async function warmMerchant(tables = 1): Promise<string> {

@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, test, expect } from 'vitest';
 import PusherServer from 'pusher';
-import {
-  isValidChannelName,
-  isValidSocketId,
-  signChannel,
-  verifyChannelSignature,
-} from '../../src/server/realtime/channel-auth.ts';
+import { isValidChannelName, isValidSocketId, signChannel, verifyChannelSignature } from '../../src/server/realtime/channel-auth.ts';
 
 // Example credentials from Pusher's channel authorization docs.
 const credentials = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RealtimeConfig } from '../../src/server/realtime/realtime.ts';
-import { connectClient, connected, delay, eventually, nextEvent, startRealtimeServer, subscribed, TEST_APP, type Pusher, type RealtimeHarness } from './support.ts';
+import {
+  connectClient,
+  connected,
+  delay,
+  eventually,
+  nextEvent,
+  startRealtimeServer,
+  subscribed,
+  TEST_APP,
+  type Pusher,
+  type RealtimeHarness,
+} from './support.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -58,7 +58,10 @@ describe('embedded realtime with a pusher-js client', () => {
     const delivered = nextEvent(watcher, bookingChannel('MINE'), UPDATE_BOOKING_EVENT);
     await publishBookingUpdate(realtime.broadcaster, { token: 'MINE', status: 10, ref: 'R-2', revision: 2 });
     await delivered;
-    await delay(150);
+    // A probe published after it reaches the bystander after anything sent to it before (one socket keeps the order).
+    const probed = nextEvent(bystander, bookingChannel('OTHER'), 'Probe');
+    await realtime.broadcaster.publish(bookingChannel('OTHER'), 'Probe', {});
+    await probed;
 
     expect(strayEvents).toEqual([]);
   });
@@ -68,6 +71,7 @@ describe('embedded realtime with a pusher-js client', () => {
     const pusher = client(port);
     const channelName = bookingChannel('GONE');
     await subscribed(pusher, channelName);
+    await subscribed(pusher, 'probe');
     // Watch the raw connection: pusher-js drops events of channels it no longer knows, which would hide a server bug.
     const onWire: unknown[] = [];
     pusher.connection.bind('message', (event: { event: string; data: unknown }) => {
@@ -83,7 +87,10 @@ describe('embedded realtime with a pusher-js client', () => {
     const probeReceived = nextEvent(probe, channelName, 'Ping');
     await realtime.broadcaster.publish(channelName, 'Ping', { n: 2 });
     await probeReceived;
-    await delay(100);
+    // A probe on a channel it still holds reaches it after anything sent to it before (one socket keeps the order).
+    const probed = nextEvent(pusher, 'probe', 'Probe');
+    await realtime.broadcaster.publish('probe', 'Probe', {});
+    await probed;
 
     expect(onWire).toEqual([{ n: 1 }]);
   });
@@ -114,7 +121,8 @@ describe('embedded realtime with a pusher-js client', () => {
     });
     pusher.connection.bind('state_change', (change: { current: string }) => states.push(change.current));
 
-    await delay(3300);
+    // Idle long enough for two pings of pusher-js, each answered (or it would have reconnected).
+    await eventually(() => pongs >= 2, 5_000);
     const received = nextEvent(pusher, 'idle', 'Wake');
     await realtime.broadcaster.publish('idle', 'Wake', { ok: true });
 

@@ -4,18 +4,20 @@ import { afterEach, describe, test, expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { signChannel } from '../../src/server/realtime/channel-auth.ts';
 import { createLocalBus, type EventBus } from '../../src/server/realtime/event-bus.ts';
-import {
-  createPusherSocketServer,
-  type PusherSocketServer,
-  type PusherSocketServerOptions,
-} from '../../src/server/realtime/pusher-socket-server.ts';
+import { createPusherSocketServer, type PusherSocketServer, type PusherSocketServerOptions } from '../../src/server/realtime/pusher-socket-server.ts';
 import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.ts';
-import { delay, eventually, TEST_APP } from './support.ts';
+import { eventually, TEST_APP } from './support.ts';
 
 type Frame = { event: string; channel?: string; data?: unknown };
 
 /** A raw WebSocket client that records every frame it receives. */
-type RawClient = { ws: WebSocket; frames: Frame[]; closeCode: Promise<number>; send(frame: unknown): void; next(event: string, timeoutMs?: number): Promise<Frame> };
+type RawClient = {
+  ws: WebSocket;
+  frames: Frame[];
+  closeCode: Promise<number>;
+  send(frame: unknown): void;
+  next(event: string, timeoutMs?: number): Promise<Frame>;
+};
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -242,7 +244,10 @@ describe('pusher socket server protocol', () => {
 
     await bus.publish({ channel: 'booking.shared', event: 'UpdateBooking', data: { status: 20 } });
     await eventually(() => subscribers.every((client) => client.frames.some((frame) => frame.event === 'UpdateBooking')));
-    await delay(100);
+    // A probe on each channel reaches each client after anything sent to it before (one socket keeps the order).
+    await bus.publish({ channel: 'booking.shared', event: 'Probe', data: {} });
+    await bus.publish({ channel: 'booking.other', event: 'Probe', data: {} });
+    await eventually(() => [...subscribers, other].every((client) => client.frames.some((frame) => frame.event === 'Probe')));
     for (const client of subscribers) {
       expect(client.frames.filter((frame) => frame.event === 'UpdateBooking')).toEqual([
         { event: 'UpdateBooking', channel: 'booking.shared', data: { status: 20 } },
@@ -260,7 +265,8 @@ describe('pusher socket server protocol', () => {
     });
 
     await client.next('pusher:ping', 2000);
-    await delay(1200);
+    // Idle until the server pings a second time: the first pong kept the connection.
+    await eventually(() => client.frames.filter((frame) => frame.event === 'pusher:ping').length >= 2, 2_000);
 
     expect(client.frames.filter((frame) => frame.event === 'pusher:ping').length).toBeGreaterThanOrEqual(2);
     expect(client.ws.readyState).toBe(WebSocket.OPEN);

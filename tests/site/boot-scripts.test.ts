@@ -20,7 +20,10 @@ describe('building the boot scripts into the site', () => {
     const [sourceDir, siteDir] = [await folder(), await folder()];
     await mkdir(join(sourceDir, 'lib'));
     await writeFile(join(sourceDir, 'lib', 'api.ts'), 'export const apiBase = (): string => import.meta.env.PUBLIC_API_URL || "";\n');
-    await writeFile(join(sourceDir, 'start.ts'), 'import { apiBase } from "./lib/api.ts";\n\n// Started at once.\nglobalThis.result = `${apiBase()}/api/booking/get`;\n');
+    await writeFile(
+      join(sourceDir, 'start.ts'),
+      'import { apiBase } from "./lib/api.ts";\n\n// Started at once.\nglobalThis.result = `${apiBase()}/api/booking/get`;\n',
+    );
 
     expect(await buildBootScripts(sourceDir, siteDir, { PUBLIC_API_URL: 'https://api.example.org' })).toEqual(['start']);
 

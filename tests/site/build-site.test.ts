@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
-import type { MerchantListing, MerchantListResponse } from '../../src/lib/merchant-listing.ts';
+import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
+import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
@@ -103,6 +104,8 @@ describe('buildSite', () => {
       slug: merchant.slug,
       name: merchant.name,
       phone: merchant.phone,
+      phoneDisplay: displayMerchantPhone(merchant.phone),
+      hour12: false,
       timezone: merchant.timezone,
       bookingEnabled: merchant.bookingEnabled,
       shifts: merchant.shifts,
@@ -150,7 +153,7 @@ describe('buildSite', () => {
 
   test('says booking is not activated and gives the phone when bookingEnabled is false', async () => {
     const html = await page('soleil-levant');
-    expect(html).toContain("La réservation n&#39;est pas encore activée pour ce restaurant.");
+    expect(html).toContain('La réservation n&#39;est pas encore activée pour ce restaurant.');
     expect(html).toContain('href="tel:+33478000000"');
     expect(html).not.toContain('id="booking-app"');
   });
@@ -169,7 +172,7 @@ describe('buildSite', () => {
 
   test('makes 404.html the not-found page', async () => {
     const html = await readFile(join(outDir, '404.html'), 'utf8');
-    expect(html).toContain("Ce restaurant n&#39;existe pas");
+    expect(html).toContain('Ce restaurant n&#39;existe pas');
     expect(html).toContain('href="https://couvert.example"');
   });
 

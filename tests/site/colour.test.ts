@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, DARK_TEXT, LIGHT_TEXT, normaliseHex, readableAccent, readableTextOn } from '../../src/lib/colour.ts';
+import { contrastRatio, DARK_TEXT, LIGHT_TEXT, normaliseHex, readableAccent, readableTextOn } from '../../src/shared/colour.ts';
 
 describe('readableTextOn', () => {
   test.each([
@@ -16,12 +16,9 @@ describe('readableTextOn', () => {
     expect(readableTextOn(background)).toBe(expected);
   });
 
-  test.each([['#9b2c2c'], ['#f4c430'], ['#2f6f4f'], ['#777777'], ['#ff0000'], ['#0000ff']])(
-    'gives at least 4.5:1 contrast on %s',
-    (background) => {
-      expect(contrastRatio(readableTextOn(background), background)).toBeGreaterThanOrEqual(4.5);
-    },
-  );
+  test.each([['#9b2c2c'], ['#f4c430'], ['#2f6f4f'], ['#777777'], ['#ff0000'], ['#0000ff']])('gives at least 4.5:1 contrast on %s', (background) => {
+    expect(contrastRatio(readableTextOn(background), background)).toBeGreaterThanOrEqual(4.5);
+  });
 
   test('gives at least 4.5:1 contrast on every #rgb colour', () => {
     const digits = [...'0123456789abcdef'];

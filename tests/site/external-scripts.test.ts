@@ -98,7 +98,9 @@ describe('moving inline scripts out of the built pages (CSP script-src self)', (
       await writeFile(join(dir, 'le-petit-zinc', 'index.html'), `<body><script>${RUNTIME}</script><script>console.log(1)</script></body>`);
       expect(await externalizeSiteScripts(dir, options)).toBe(2);
       // Script files are renamed into place: no temporary file is left beside them.
-      expect((await readdir(join(dir, '_astro'))).sort()).toEqual([scriptFileName('console.log(1)'), scriptFileName(RUNTIME)].map((file) => file.slice('_astro/'.length)).sort());
+      expect((await readdir(join(dir, '_astro'))).sort()).toEqual(
+        [scriptFileName('console.log(1)'), scriptFileName(RUNTIME)].map((file) => file.slice('_astro/'.length)).sort(),
+      );
       for (const page of ['index.html', 'le-petit-zinc/index.html']) {
         expect(await readFile(join(dir, page), 'utf8')).not.toMatch(/<script>/);
       }

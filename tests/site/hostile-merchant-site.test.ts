@@ -12,9 +12,9 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite } from '../../scripts/build-site.ts';
 import { t } from '../../src/i18n/t.ts';
-import { merchantData } from '../../src/lib/merchant-data.ts';
-import type { MerchantListing } from '../../src/lib/merchant-listing.ts';
-import { merchantPageTitle } from '../../src/lib/merchant-pages.ts';
+import { merchantData } from '../../src/lib/build/merchant-data.ts';
+import type { MerchantListing } from '../../src/shared/api/merchant-listing.ts';
+import { merchantPageTitle } from '../../src/lib/build/merchant-pages.ts';
 import { renderResetPasswordPage } from '../../src/server/pages/reset-password-page.ts';
 import { HOSTILE_LISTING_ONLY, HOSTILE_MARKER, HOSTILE_TEXTS, hostileMerchantDefinition } from '../support/hostile-merchant.ts';
 import { allElements, attribute, elementsBy, isHtmlElement, onlyElement, parsePage, textOf, type DomElement } from '../support/html-dom.ts';
@@ -132,7 +132,7 @@ describe('the site built for a merchant whose every text is hostile', () => {
     expect(imported.logo?.path).toBe(HOSTILE_TEXTS.logo);
   });
 
-  test('no page has a script but the site\'s files, an event handler, a javascript: URL or an element made of merchant text', async () => {
+  test("no page has a script but the site's files, an event handler, a javascript: URL or an element made of merchant text", async () => {
     const pages = await filesUnder(outDir, '.html');
     expect(pages.length).toBeGreaterThan(10);
     const problems: string[] = [];
@@ -156,7 +156,9 @@ describe('the site built for a merchant whose every text is hostile', () => {
     expect(textOf(onlyElement(document, 'h1'))).toBe(merchant.name);
     expect(textOf(onlyElement(document, 'title'))).toBe(merchantPageTitle(merchant, 'booking.title').fr);
     const addressLines = elementsBy(onlyElement(document, 'address'), 'span').map(textOf);
-    expect(addressLines).toEqual(expect.arrayContaining([merchant.address.address, merchant.address.address2, `${merchant.address.zip} ${merchant.address.city}`]));
+    expect(addressLines).toEqual(
+      expect.arrayContaining([merchant.address.address, merchant.address.address2, `${merchant.address.zip} ${merchant.address.city}`]),
+    );
     expect(textOf(onlyElement(document, 'p', 'description'))).toBe(merchant.description);
     expect(textOf(onlyElement(document, 'p', 'lead'))).toBe(merchant.bookingDescription);
     expect(textOf(onlyElement(document, 'footer'))).toContain(`© ${new Date().getFullYear()} ${merchant.name}`);
@@ -202,7 +204,7 @@ describe('the site built for a merchant whose every text is hostile', () => {
     for (const link of phones) expect(attribute(link, 'href')).toBe('tel:+331');
   });
 
-  test('images the import would refuse are not shown: initials instead of a javascript: logo, no other host\'s banner', async () => {
+  test("images the import would refuse are not shown: initials instead of a javascript: logo, no other host's banner", async () => {
     const document = await page(join(RAW_SLUG, 'index.html'));
     expect(elementsBy(document, 'img')).toEqual([]);
     expect(elementsBy(document, 'span', 'initials')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { MESSAGE_PARTS, type MessagePart } from '../../src/i18n/message-parts.ts';
@@ -21,7 +21,9 @@ const readPart = async (lang: string, part: MessagePart) => JSON.parse(await rea
 
 const parts = Object.fromEntries(
   await Promise.all(
-    LANGS.map(async (lang) => [lang, Object.fromEntries(await Promise.all(MESSAGE_PARTS.map(async (part) => [part, await readPart(lang, part)] as const)))] as const),
+    LANGS.map(
+      async (lang) => [lang, Object.fromEntries(await Promise.all(MESSAGE_PARTS.map(async (part) => [part, await readPart(lang, part)] as const)))] as const,
+    ),
   ),
 );
 const catalogues = Object.fromEntries(LANGS.map((lang) => [lang, leaves(Object.assign({}, ...Object.values(parts[lang]!)) as Tree)] as const));
@@ -55,6 +57,61 @@ describe('the message catalogues', () => {
 
   test.each(LANGS.map((lang) => [lang]))('%s leaves no message empty', (lang) => {
     for (const [key, text] of catalogues[lang]!) expect([key, text.trim().length > 0]).toEqual([key, true]);
+  });
+});
+
+// The server's own parts (server-*.json): read by src/server/i18n/server-texts.ts only, never by the site.
+const serverPartsOf = async (lang: string) => (await readdir(join(MESSAGES, lang))).filter((file) => file.startsWith('server-')).sort();
+const SERVER_PARTS = await serverPartsOf('fr');
+const serverCatalogues = Object.fromEntries(
+  await Promise.all(
+    LANGS.map(
+      async (lang) =>
+        [
+          lang,
+          Object.fromEntries(
+            await Promise.all(
+              SERVER_PARTS.map(async (file) => [file, leaves(JSON.parse(await readFile(join(MESSAGES, lang, file), 'utf8')) as Tree)] as const),
+            ),
+          ),
+        ] as const,
+    ),
+  ),
+);
+
+describe("the server's message catalogues", () => {
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s has the same server parts as French', async (lang) => {
+    expect(await serverPartsOf(lang)).toEqual(SERVER_PARTS);
+  });
+
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s has exactly the French keys in each server part', (lang) => {
+    for (const file of SERVER_PARTS)
+      expect([file, [...serverCatalogues[lang]![file]!.keys()].sort()]).toEqual([file, [...serverCatalogues.fr![file]!.keys()].sort()]);
+  });
+
+  test.each(LANGS.filter((lang) => lang !== 'fr').map((lang) => [lang]))('%s uses the same placeholders as French in each server part', (lang) => {
+    for (const file of SERVER_PARTS) {
+      for (const [key, text] of serverCatalogues.fr![file]!)
+        expect([file, key, placeholders(serverCatalogues[lang]![file]!.get(key) ?? '')]).toEqual([file, key, placeholders(text)]);
+    }
+  });
+
+  test.each(LANGS.map((lang) => [lang]))('%s leaves no server message empty', (lang) => {
+    for (const file of SERVER_PARTS)
+      for (const [key, text] of serverCatalogues[lang]![file]!) expect([file, key, text.trim().length > 0]).toEqual([file, key, true]);
+  });
+
+  test('no site code imports a server part', async () => {
+    const root = join(import.meta.dirname, '../../src');
+    const siteFolders = ['pages', 'components', 'layouts', 'islands', 'stores', 'lib', 'i18n', 'boot'];
+    const importers: string[] = [];
+    for (const folder of siteFolders) {
+      for (const file of await readdir(join(root, folder), { recursive: true })) {
+        if (!/\.(ts|tsx|astro|mjs|js)$/.test(file)) continue;
+        if (/messages\/[a-z]+\/server-/.test(await readFile(join(root, folder, file), 'utf8'))) importers.push(`${folder}/${file}`);
+      }
+    }
+    expect(importers).toEqual([]);
   });
 });
 

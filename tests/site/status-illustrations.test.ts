@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const images = join(import.meta.dirname, '..', '..', 'public', 'images');
-const statusFiles = ['draft', 'pending', 'confirmed', 'refused', 'finished', 'cancelled'].map(
-  (name) => `status/${name}.svg`,
-);
+const statusFiles = ['draft', 'pending', 'confirmed', 'refused', 'finished', 'cancelled'].map((name) => `status/${name}.svg`);
 const allFiles = [...statusFiles, 'avatar.svg'];
 const maxBytes = 6 * 1024;
 const reducedMotionGuard = /@media\s*\(\s*prefers-reduced-motion\s*:\s*no-preference\s*\)\s*\{/g;

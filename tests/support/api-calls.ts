@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fixtureMerchant } from '../api/api-helpers.ts';
 
 /** Who a call is made as. */
-export type Caller = 'anyone' | 'diner' | 'admin';
+export type Caller = 'anyone' | 'diner' | 'admin' | 'staff';
 
 /** One call of the API with a sample body that passes its schema. */
 export interface ApiCall {
@@ -14,7 +14,7 @@ export interface ApiCall {
   url: string;
   /** A sample body (POST and PUT). */
   body?: Record<string, unknown>;
-  /** Whom the call needs (admin: the ADMIN_TOKEN bearer; diner: a signed-in diner's bearer). */
+  /** Whom the call needs (admin: the ADMIN_TOKEN bearer; diner: a signed-in diner's bearer; staff: a staff bearer of `slug`). */
   caller: Caller;
 }
 
@@ -64,6 +64,10 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/front/user/update', contact, 'diner'),
     post('/api/front/user/no_account', { ...contact, bookingToken: token }),
     post('/api/front/user/register', { ...contact, password: 'a long and rare passphrase' }),
+    post('/api/front/user/booking_session', { bookingToken: token, manageKey: 'a'.repeat(32), lang: 'en' }),
+    post('/api/front/user/bookings', { limit: 10, lang: 'en' }, 'diner'),
+    // Without the diner's bearer: signing it out would leave the other calls nobody to call as.
+    post('/api/front/user/logout', { lang: 'en' }),
     post('/api/user/forgot_password', { email: 'camille@example.test', return_url: 'http://couvert.test/auth/login', lang: 'en' }),
     {
       route: 'PUT /api/admin/merchants/:slug',
@@ -74,10 +78,37 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     },
     get(`/api/admin/merchants/${slug}`, 'admin', '/api/admin/merchants/:slug'),
     post(`/api/admin/bookings/${token}/confirm`, { reason: 'restaurant_full', message: 'Sorry' }, 'admin', '/api/admin/bookings/:token/:action'),
+    post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'not the password' }),
+    // Without the staff bearer, for the same reason as the diner's logout.
+    post('/api/pro/auth/logout', {}),
+    get('/api/pro/me', 'staff'),
+    post('/api/pro/auth/password', { current: 'not the password', next: 'a long and rare passphrase' }, 'staff'),
+    get(`/api/pro/${slug}/bookings?day=2026-11-25`, 'staff', '/api/pro/:slug/bookings'),
+    get(`/api/pro/${slug}/bookings/search?q=Martin`, 'staff', '/api/pro/:slug/bookings/search'),
+    post(
+      `/api/pro/${slug}/bookings`,
+      { firstname: 'Camille', lastname: 'Martin', phone: '+33612345678', datetime: 1_795_629_600, party: 2 },
+      'staff',
+      '/api/pro/:slug/bookings',
+    ),
+    post(`/api/pro/${slug}/bookings/${token}/confirm`, {}, 'staff', '/api/pro/:slug/bookings/:token/confirm'),
+    post(`/api/pro/${slug}/bookings/${token}/refuse`, { reason: 'restaurant_full', message: 'Sorry' }, 'staff', '/api/pro/:slug/bookings/:token/refuse'),
+    post(`/api/pro/${slug}/bookings/${token}/cancel`, { reason: 'restaurant_cancelled', message: 'Sorry' }, 'staff', '/api/pro/:slug/bookings/:token/cancel'),
+    post(`/api/pro/${slug}/bookings/${token}/arrived`, {}, 'staff', '/api/pro/:slug/bookings/:token/arrived'),
+    post(`/api/pro/${slug}/bookings/${token}/finish`, {}, 'staff', '/api/pro/:slug/bookings/:token/finish'),
+    post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
+    post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
+    post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),
     post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: 'private-user.1' }, 'diner'),
-    post('/oauth/token', { grant_type: 'password', client_id: 'couvert-web', client_secret: 'couvert-web-secret', username: 'camille@example.test', password: 'x' }),
+    post('/oauth/token', {
+      grant_type: 'password',
+      client_id: 'couvert-web',
+      client_secret: 'couvert-web-secret',
+      username: 'camille@example.test',
+      password: 'x',
+    }),
     get('/login/google?redirect=http%3A%2F%2Fcouvert.test%2F&userToken=' + 'a'.repeat(32), 'anyone', '/login/:provider'),
     get('/login/google/callback?state=x&code=y', 'anyone', '/login/:provider/callback'),
   ];

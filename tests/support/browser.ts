@@ -65,7 +65,12 @@ export class TestBrowser {
    * Follows redirects from `target` until a page answers without one, or until `stopAt` says a URL is the
    * destination (it is then not fetched). Returns the last page or the destination URL.
    */
-  async follow(method: 'GET' | 'POST', target: string, form?: Record<string, string>, stopAt?: (url: URL) => boolean): Promise<{ page?: Page; stoppedAt?: string }> {
+  async follow(
+    method: 'GET' | 'POST',
+    target: string,
+    form?: Record<string, string>,
+    stopAt?: (url: URL) => boolean,
+  ): Promise<{ page?: Page; stoppedAt?: string }> {
     let page = await this.request(method, target, form);
     for (let i = 0; i < 20 && page.location; i++) {
       if (stopAt?.(new URL(page.location))) return { stoppedAt: page.location };

@@ -62,7 +62,8 @@ export async function listenFakeFacebook(): Promise<FakeFacebook> {
         const url = new URL(request.url ?? '/', base);
         if (request.method === 'GET' && url.pathname === '/v19.0/dialog/oauth') {
           const q = url.searchParams;
-          if (q.get('client_id') !== fb.clientId || q.get('redirect_uri') !== registeredRedirect) return json(response, 400, { error: 'bad client or redirect_uri' });
+          if (q.get('client_id') !== fb.clientId || q.get('redirect_uri') !== registeredRedirect)
+            return json(response, 400, { error: 'bad client or redirect_uri' });
           if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge') || !q.get('state')) {
             return json(response, 400, { error: 'code flow with PKCE S256 and state expected' });
           }
@@ -85,7 +86,9 @@ export async function listenFakeFacebook(): Promise<FakeFacebook> {
           codes.delete(form.get('code') ?? '');
           if (form.get('client_id') !== fb.clientId || form.get('client_secret') !== fb.clientSecret) return json(response, 401, { error: 'invalid_client' });
           if (!grant || grant.redirectUri !== form.get('redirect_uri')) return json(response, 400, { error: 'invalid_grant' });
-          const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+          const challenge = createHash('sha256')
+            .update(form.get('code_verifier') ?? '')
+            .digest('base64url');
           if (challenge !== grant.challenge) return json(response, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
           const accessToken = randomBytes(24).toString('hex');
           tokens.set(accessToken, grant.person);

@@ -49,7 +49,10 @@ export const HOSTILE_LISTING_ONLY = {
 
 /** A merchant definition (the provider contract) for `slug` with every page-reaching text hostile; images are https URLs. */
 export function hostileMerchantDefinition(slug: string): Record<string, unknown> {
-  const open = [{ start: '12:00', end: '14:00' }, { start: '19:00', end: '22:00' }];
+  const open = [
+    { start: '12:00', end: '14:00' },
+    { start: '19:00', end: '22:00' },
+  ];
   return {
     slug,
     name: HOSTILE_TEXTS.name,

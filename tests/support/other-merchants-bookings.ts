@@ -52,8 +52,8 @@ export async function seedOtherMerchantsBookings(
   const days = Math.ceil(count / perDay);
   firstDay ??= ((await rowsOf(handle.db.execute(sql`select (current_date + 1)::text as day`))) as Array<{ day: string }>)[0]!.day;
   await handle.db.execute(sql`
-    insert into bookings (merchant_id, zone_id, table_id, token, ref, status, starts_at, ends_at, local_date, client_count, holds_table, validated_at)
-    select merchant_id, zone_id, table_id, md5(random()::text || n::text), 'X' || lpad(n::text, 7, '0'),
+    insert into bookings (merchant_id, zone_id, table_id, token, manage_key, ref, status, starts_at, ends_at, local_date, client_count, holds_table, validated_at)
+    select merchant_id, zone_id, table_id, md5(random()::text || n::text), md5(random()::text || 'manage' || n::text), 'X' || lpad(n::text, 7, '0'),
       case when n % 3 = 0 then 10 else 20 end, at, at + interval '90 minutes', (at at time zone 'Europe/Paris')::date::text, 2, true, now()
     from (
       select z.merchant_id, dt.zone_id, dt.id as table_id, s.at, row_number() over () as n
@@ -61,9 +61,12 @@ export async function seedOtherMerchantsBookings(
       join zones z on z.id = dt.zone_id
       cross join (
         select ((${firstDay}::date + d - 1)::text || ' ' || sitting)::timestamp at time zone 'Europe/Paris' as at
-        from generate_series(1, ${days}) d, unnest(${`{${SITTINGS.join(",")}}`}::text[]) sitting
+        from generate_series(1, ${days}) d, unnest(${`{${SITTINGS.join(',')}}`}::text[]) sitting
       ) s
-      where z.merchant_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      where z.merchant_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       limit ${count}
     ) planned
   `);

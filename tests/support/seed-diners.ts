@@ -33,9 +33,7 @@ export async function seedDiners(handle: DatabaseHandle, count: number, { ttlSec
       )
       .returning({ id: users.id });
     const sessions = rows.map(({ id }) => ({ userId: id, bearer: randomToken() }));
-    await handle.db
-      .insert(accessTokens)
-      .values(sessions.map(({ userId, bearer }) => ({ userId, tokenHash: hashToken(bearer), expiresAt })));
+    await handle.db.insert(accessTokens).values(sessions.map(({ userId, bearer }) => ({ userId, tokenHash: hashToken(bearer), expiresAt })));
     diners.push(...sessions);
   }
   return diners;

@@ -65,7 +65,10 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (gone) throw new Error(`server exited before answering:\n${output}`);
-    const ready = await fetch(`${url}/api/server_time`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/api/server_time`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

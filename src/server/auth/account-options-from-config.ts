@@ -22,6 +22,8 @@ export function accountOptionsFrom(config: Config, listeningUrl: string, log: (l
       signInPerAddress: limit(DEFAULT_LIMITS.signInPerAddress, a.limits.signInPerAddress),
       resetPerEmail: limit(DEFAULT_LIMITS.resetPerEmail, a.limits.resetPerEmail),
       resetPerAddress: limit(DEFAULT_LIMITS.resetPerAddress, a.limits.resetPerAddress),
+      // A manage key is a credential too: guessed from one address as often as passwords.
+      manageKeyPerAddress: limit(DEFAULT_LIMITS.manageKeyPerAddress, a.limits.signInPerAddress),
     },
     social: { google: a.google, facebook: a.facebook, apple: a.apple },
   };

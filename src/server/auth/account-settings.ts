@@ -17,6 +17,8 @@ export interface AccountLimits {
   signInPerAddress: RateLimitPolicy;
   resetPerEmail: RateLimitPolicy;
   resetPerAddress: RateLimitPolicy;
+  /** Manage-key exchanges (booking_session) from one address: refused beyond, like sign-in attempts. */
+  manageKeyPerAddress: RateLimitPolicy;
 }
 
 /** Default limits: generous for people, tight for guessing. */
@@ -26,6 +28,7 @@ export const DEFAULT_LIMITS: AccountLimits = {
   signInPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   resetPerEmail: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  manageKeyPerAddress: { limit: 50, windowSeconds: 15 * 60 },
 };
 
 /** What the server's account side is built from; every field is optional. */

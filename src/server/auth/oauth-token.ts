@@ -25,8 +25,7 @@ export interface TokenPair {
 
 /** The outcome of a grant: tokens, or the RFC 6749 error to answer with. */
 export type GrantOutcome =
-  | { ok: true; userId: string; tokens: TokenPair }
-  | { ok: false; error: 'invalid_grant'; reason: 'bad_login' | 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; userId: string; tokens: TokenPair } | { ok: false; error: 'invalid_grant'; reason: 'bad_login' | 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /** The OAuth client the browser identifies as (a public client in practice: its secret ships with the site). */
 export interface OAuthClient {
@@ -45,13 +44,7 @@ export function clientMatches(presented: { id?: string; secret?: string }, clien
 }
 
 /** Issues an access token and a refresh token of one family (a new family unless given). */
-export async function issueTokenPair(
-  db: Database,
-  userId: string,
-  lifetimes: TokenLifetimes,
-  now: Date,
-  familyId: string = randomUUID(),
-): Promise<TokenPair> {
+export async function issueTokenPair(db: Database, userId: string, lifetimes: TokenLifetimes, now: Date, familyId: string = randomUUID()): Promise<TokenPair> {
   const { token } = await createSession(db, userId, { now, ttlSeconds: lifetimes.accessTtlSeconds, familyId });
   const refresh = randomToken();
   await db.insert(refreshTokens).values({
@@ -81,8 +74,14 @@ export async function passwordGrant(
 
 /** Revokes a whole family: its refresh tokens and the bearers it issued. */
 export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)));
 }
 
 /**

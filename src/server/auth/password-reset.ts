@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { merchants, passwordResets, users } from '../db/schema.ts';
 import { findAccountByEmail } from '../db/user-store.ts';
-import type { Lang } from '../domain/lang.ts';
+import type { Lang } from '../../shared/langs.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { passwordResetMessage } from '../mail/messages/password-reset.ts';
@@ -98,7 +98,10 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       .returning();
     if (!used) return undefined;
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
-    await db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    await db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
     await revokeUserSessions(db, used.userId, now);
     return used;
   }

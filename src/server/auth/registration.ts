@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database.ts';
 import { findAccountByEmail, insertUser } from '../db/user-store.ts';
-import type { Lang } from '../domain/lang.ts';
+import type { Lang } from '../../shared/langs.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountExistsMessage } from '../mail/messages/account-exists.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';

@@ -17,12 +17,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export async function createSession(
   db: Database,
   userId: string,
-  {
-    now = new Date(),
-    ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
-    bookingId = null as string | null,
-    familyId = null as string | null,
-  } = {},
+  { now = new Date(), ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, bookingId = null as string | null, familyId = null as string | null } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
@@ -32,8 +27,40 @@ export async function createSession(
 
 /** Revokes every bearer and refresh token of a user (after a password reset). */
 export async function revokeUserSessions(db: Database, userId: string, now: Date): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Signs one bearer out (api/front/user/logout): revokes it and, for a password or social sign-in, every bearer and
+ * refresh token of its family, so the refresh token kept beside it cannot mint a new one. Other devices stay signed in.
+ * Whether there was a live bearer to revoke.
+ */
+export async function revokeSession(db: Database, token: string, now: Date): Promise<boolean> {
+  const [revoked] = await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt)))
+    .returning({ familyId: accessTokens.familyId });
+  if (!revoked) return false;
+  if (revoked.familyId) {
+    const family = revoked.familyId;
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(accessTokens.familyId, family), isNull(accessTokens.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+  }
+  return true;
 }
 
 /** The user behind a bearer, if it is known, unexpired and not revoked. */
@@ -42,9 +69,7 @@ export async function findSessionUser(db: Database, token: string, now: Date): P
     .select({ user: users, bookingId: accessTokens.bookingId })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now), isNull(accessTokens.revokedAt)),
-    )
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now), isNull(accessTokens.revokedAt)))
     .limit(1);
   return row ? { ...row.user, sessionBookingId: row.bookingId } : undefined;
 }

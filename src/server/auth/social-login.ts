@@ -55,9 +55,7 @@ export interface SocialLoginDeps {
 export type SocialFailure = 'access_denied' | 'invalid_request' | 'invalid_state' | 'email_required' | 'provider_error';
 
 /** How a callback ended: where to send the browser, and whether the user is bound. */
-export type SocialOutcome =
-  | { ok: true; redirect: string; userId: string }
-  | { ok: false; redirect?: string; error: SocialFailure; cause?: unknown };
+export type SocialOutcome = { ok: true; redirect: string; userId: string } | { ok: false; redirect?: string; error: SocialFailure; cause?: unknown };
 
 /** How long the provider's page may take before the sign-in is abandoned. */
 export const STATE_TTL_SECONDS = 600;
@@ -166,7 +164,11 @@ export function createSocialLogin(deps: SocialLoginDeps) {
     return { ok: true, url: oidc.buildAuthorizationUrl(config, parameters).href, state };
   }
 
-  async function profileOf(provider: SocialProvider, config: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): Promise<Profile> {
+  async function profileOf(
+    provider: SocialProvider,
+    config: oidc.Configuration,
+    tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+  ): Promise<Profile> {
     if (provider === 'google') {
       const claims = tokens.claims();
       if (!claims) throw new Error('no ID token');
@@ -216,7 +218,10 @@ export function createSocialLogin(deps: SocialLoginDeps) {
     const state = query.get('state') ?? '';
     const now = deps.now();
     const [pending] = state
-      ? await db.delete(socialLoginStates).where(eq(socialLoginStates.stateHash, hashToken(state))).returning()
+      ? await db
+          .delete(socialLoginStates)
+          .where(eq(socialLoginStates.stateHash, hashToken(state)))
+          .returning()
       : [];
     if (!pending || pending.provider !== provider || pending.expiresAt < now || cookieState !== state) {
       return { ok: false, redirect: pending?.redirectUrl, error: 'invalid_state' };

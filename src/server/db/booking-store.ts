@@ -1,6 +1,7 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
+import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
 
@@ -8,6 +9,9 @@ import { bookings } from './schema.ts';
 export type BookingRow = typeof bookings.$inferSelect;
 /** Columns needed to insert a booking. */
 export type NewBooking = typeof bookings.$inferInsert;
+
+/** The firm statuses that hold a table: pending and confirmed. */
+const HOLDING_FIRM = [BookingStatus.Pending, BookingStatus.Confirmed];
 
 /** What a transaction callback receives: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -137,7 +141,10 @@ export function holdRowsCondition(p: HoldRowsParams): SQL {
  * a draft's hold lapses by the clock alone (see liveHolds).
  */
 export async function listHoldRows(db: Queryable, merchantId: string, from: Date, to: Date): Promise<HoldRow[]> {
-  return db.select(holdRowColumns).from(bookings).where(holdRowsCondition(holdRowsParams(merchantId, from, to)));
+  return db
+    .select(holdRowColumns)
+    .from(bookings)
+    .where(holdRowsCondition(holdRowsParams(merchantId, from, to)));
 }
 
 /** The rows that hold their table at `now`: pending and confirmed bookings, and drafts whose hold has not lapsed. */
@@ -196,23 +203,11 @@ export async function updateBooking(
 }
 
 /** The diner's next booking at a merchant that is still coming (pending or confirmed). */
-export async function findCurrentBooking(
-  db: Queryable,
-  merchantId: string,
-  userId: string,
-  now: Date,
-): Promise<BookingRow | undefined> {
+export async function findCurrentBooking(db: Queryable, merchantId: string, userId: string, now: Date): Promise<BookingRow | undefined> {
   const [row] = await db
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.merchantId, merchantId),
-        eq(bookings.userId, userId),
-        inArray(bookings.status, [10, 20]),
-        gt(bookings.endsAt, now),
-      ),
-    )
+    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, HOLDING_FIRM), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   return row;
@@ -232,7 +227,7 @@ export async function findOverlappingUserBooking(
         eq(bookings.merchantId, booking.merchantId),
         eq(bookings.userId, userId),
         ne(bookings.id, booking.id),
-        inArray(bookings.status, [10, 20]),
+        inArray(bookings.status, HOLDING_FIRM),
         lt(bookings.startsAt, booking.endsAt),
         gt(bookings.endsAt, booking.startsAt),
       ),
@@ -243,7 +238,11 @@ export async function findOverlappingUserBooking(
 
 /** Confirmed bookings whose time and duration have passed become finished (those being written are left to their writer); returns them. */
 export async function finishPastBookings(db: Queryable, now: Date): Promise<BookingRow[]> {
-  return updateUnlocked(db, and(eq(bookings.status, 20), lt(bookings.endsAt, now))!, { status: 30, holdsTable: false, updatedAt: now });
+  return updateUnlocked(db, and(eq(bookings.status, BookingStatus.Confirmed), lt(bookings.endsAt, now))!, {
+    status: BookingStatus.Finished,
+    holdsTable: false,
+    updatedAt: now,
+  });
 }
 
 /** Reads a booking and locks its row until the transaction ends. */

@@ -10,10 +10,7 @@ const run = promisify(execFile);
 export class DataDirLockedError extends Error {
   readonly pid: number;
   constructor(dataDir: string, pid: number) {
-    super(
-      `Another Couvert server (pid ${pid}) is already using ${dataDir}. ` +
-        'Stop it first, or give this one its own DATA_DIR (or a DATABASE_URL).',
-    );
+    super(`Another Couvert server (pid ${pid}) is already using ${dataDir}. ` + 'Stop it first, or give this one its own DATA_DIR (or a DATABASE_URL).');
     this.name = 'DataDirLockedError';
     this.pid = pid;
   }

@@ -75,7 +75,5 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 /** Opens the database the configuration asks for. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
 }

@@ -1,6 +1,6 @@
 /** A per-process cache of merchants' floor plans (merchant row, active zones and tables), one per database handle. */
 import type { Database } from './database.ts';
-import type { MerchantWithFloor } from './merchant-store.ts';
+import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { perDatabase } from './per-database.ts';
 
 interface Entry {

@@ -1,6 +1,7 @@
 /** Reads and writes merchants with their zones, tables and staff. */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { MerchantDefinition } from '../domain/merchant-definition.ts';
+import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { isSoleWriter, type Database } from './database.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { findMerchantVersioned } from './prepared-reads.ts';
@@ -12,13 +13,6 @@ export type MerchantRow = typeof merchants.$inferSelect;
 export type ZoneRow = typeof zones.$inferSelect;
 /** A table row as stored. */
 export type TableRow = typeof diningTables.$inferSelect;
-
-/** A merchant with the active part of its floor plan. */
-export interface MerchantWithFloor {
-  merchant: MerchantRow;
-  zones: ZoneRow[];
-  tables: TableRow[];
-}
 
 /** Image paths after import: served paths (/media/...) or absolute https URLs. */
 export interface ImportedImages {
@@ -33,6 +27,18 @@ export const DEFAULT_RESPONSE_WINDOW_MINUTES = 30;
 /** Finds a merchant by slug. */
 export async function findMerchantBySlug(db: Database, slug: string): Promise<MerchantRow | undefined> {
   const [row] = await db.select().from(merchants).where(eq(merchants.slug, slug)).limit(1);
+  return row;
+}
+
+/** Finds a merchant by id. */
+export async function findMerchantById(db: Database, id: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  return row;
+}
+
+/** Finds a zone by id, active or retired (old bookings still point at retired ones). */
+export async function findZoneById(db: Database, id: string): Promise<ZoneRow | undefined> {
+  const [row] = await db.select().from(zones).where(eq(zones.id, id)).limit(1);
   return row;
 }
 

@@ -1,50 +1,10 @@
 /** The database schema: merchants and their floor plan, diners, sessions and bookings. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../domain/merchant-floor.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-/** Address block of a merchant, as the contract and the booking page describe it. */
-export interface AddressValue {
-  address: string;
-  address2: string;
-  zip: string;
-  city: string;
-}
-
-/** Merchant settings kept as one JSON value: the whole `settings` object of the contract. */
-export interface MerchantSettingsValue {
-  minClientsPerBookings: number;
-  maxClientsPerBookings: number;
-  keepTableDuration: number;
-  bookingDurationMinutes: number;
-  slotIntervalMinutes: number;
-  minLeadMinutes: number;
-  maxCoversPerSlot: number;
-  autoConfirm: boolean;
-  showZone: boolean;
-  responseWindowMinutes: number;
-  /** Absent in merchants stored before it existed: the domain's default applies. */
-  bookingHorizonDays?: number;
-}
-
-/** Opening shifts of one ISO weekday. */
-export interface ShiftValue {
-  day: number;
-  slots: Array<{ start: string; end: string }>;
-}
 
 export const merchants = pgTable('merchants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -116,6 +76,23 @@ export const staff = pgTable(
   (t) => [uniqueIndex('staff_merchant_email').on(t.merchantId, t.email)],
 );
 
+/** Staff sign-ins: a bearer of its own kind (never a diner's), stored as a hash, reaching the staff rows it signed in as. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // SHA-256 of the bearer, as for diners' access tokens.
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    // The staff rows whose password matched at sign-in: one per merchant; a row dropped by a new definition stops counting.
+    staffIds: jsonb('staff_ids').$type<string[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_email').on(t.email)],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -134,7 +111,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email').on(t.email).where(sql`${t.email} is not null and not ${t.anonymous}`),
+    uniqueIndex('users_email')
+      .on(t.email)
+      .where(sql`${t.email} is not null and not ${t.anonymous}`),
     // Validation finds every booking of a phone (phone-limits.ts): guests are one user per booking.
     index('users_phone').on(t.phone),
   ],
@@ -254,6 +233,9 @@ export const bookings = pgTable(
     // In clear on purpose: it is the booking's address (URLs, live channel) and must be handed back
     // to its diner as currentBookingToken; 128 random bits make it unguessable.
     token: text('token').notNull().unique(),
+    // The second secret, which manages the booking (docs/security.md): only in the link sent to the diner,
+    // exchanged for an owner's session by api/front/user/booking_session; in clear like the token it sits beside.
+    manageKey: text('manage_key').notNull().unique(),
     ref: text('ref').notNull(),
     // null while the booking is a draft that only holds its table.
     status: smallint('status'),
@@ -269,6 +251,12 @@ export const bookings = pgTable(
     cancelMessage: text('cancel_message'),
     lang: text('lang').notNull().default('fr'),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
+    // The restaurant's bookkeeping (issue 11), apart from the spec's statuses: when the diner arrived, and when
+    // staff recorded a no-show (the status is then 30, finished, as the diner's page shows it).
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    // Staff's private note: in the staff book only, never in a diner's answer.
+    staffNote: text('staff_note').notNull().default(''),
     // 1 when inserted, one more at every write (sweeps too): UpdateBooking carries it, and a write
     // conditioned on it cannot overwrite a change it did not see.
     revision: integer('revision').notNull().default(1),
@@ -279,11 +267,35 @@ export const bookings = pgTable(
     uniqueIndex('bookings_merchant_ref').on(t.merchantId, t.ref),
     index('bookings_merchant_day').on(t.merchantId, t.localDate),
     // The hold reads of booking_slots/get: one merchant's table-holding bookings by start, whatever the others hold.
-    index('bookings_merchant_holds').on(t.merchantId, t.startsAt).where(sql`${t.holdsTable}`),
+    index('bookings_merchant_holds')
+      .on(t.merchantId, t.startsAt)
+      .where(sql`${t.holdsTable}`),
     index('bookings_user').on(t.userId),
-    index('bookings_open_drafts').on(t.holdExpiresAt).where(sql`${t.status} is null and ${t.holdsTable}`),
-    index('bookings_to_finish').on(t.endsAt).where(sql`${t.status} = 20`),
+    index('bookings_open_drafts')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} is null and ${t.holdsTable}`),
+    index('bookings_to_finish')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 20`),
   ],
+);
+
+/** Codes sent to a guest booking's phone and email to prove a new session is that diner's (no_account). */
+export const identityCodes = pgTable(
+  'identity_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    // SHA-256 of the booking's id and the code: the table alone does not show a live code.
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Wrong codes tried against it; past the limit it is void.
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_codes_booking').on(t.bookingId)],
 );
 
 /** Every table of the schema, for drizzle's relational API. */
@@ -292,6 +304,7 @@ export const schema = {
   zones,
   diningTables,
   staff,
+  staffSessions,
   users,
   accessTokens,
   bookings,
@@ -300,4 +313,5 @@ export const schema = {
   socialIdentities,
   socialLoginStates,
   loginHandoffs,
+  identityCodes,
 };

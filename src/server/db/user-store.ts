@@ -1,5 +1,5 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { UNIQUE_VIOLATION, sqlStateOf } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
@@ -47,9 +47,14 @@ export async function updateUser(db: Database, id: string, values: Partial<NewUs
   }
 }
 
-/** Gives a booking to a diner. */
-export async function setBookingOwner(db: Database, bookingId: string, userId: string, now: Date): Promise<void> {
-  await db.update(bookings).set({ userId, updatedAt: now }).where(eq(bookings.id, bookingId));
+/** Gives a booking that has no diner yet to a diner; whether it did (another may have been first). */
+export async function setBookingOwner(db: Database, bookingId: string, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.userId)))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
 }
 
 /** The diner behind an external identity. */

@@ -1,12 +1,5 @@
-import {
-  addDaysToLocalDate,
-  isoWeekdayOf,
-  localDateOf,
-  localTimeOfMinutes,
-  localToInstant,
-  minutesOfLocalTime,
-} from './local-time.ts';
-import type { LocalDate, LocalTime } from './local-time.ts';
+import { addDaysToLocalDate, isoWeekdayOf, localDateOf, localTimeOfMinutes, localToInstant, minutesOfLocalTime } from '../../shared/local-time.ts';
+import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
 
 /** The merchant settings that shape availability. */
 export interface BookingSettings {
@@ -85,12 +78,7 @@ export function isDayOpen(date: LocalDate, shifts: Shift[], closedDays: LocalDat
 }
 
 /** Sorted unique times of a day's shifts, every interval from start to end inclusive (end < start: past midnight), minus DST gaps. */
-export function bookableTimes(
-  date: LocalDate,
-  timezone: string,
-  shifts: Shift[],
-  slotIntervalMinutes: number,
-): readonly BookableTime[] {
+export function bookableTimes(date: LocalDate, timezone: string, shifts: Shift[], slotIntervalMinutes: number): readonly BookableTime[] {
   // Frozen shifts cannot change under the memo (the floor cache freezes what it hands out); the
   // time-zone arithmetic dominated every call that reads a day's times.
   if (!Object.isFrozen(shifts)) return computeBookableTimes(date, timezone, shifts, slotIntervalMinutes);
@@ -137,25 +125,16 @@ function computeBookableTimes(date: LocalDate, timezone: string, shifts: Shift[]
 export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: number): Slot[] {
   if (!isDayOpen(ctx.date, ctx.shifts, ctx.closedDays)) return [];
   if (ctx.date > lastBookableDate(ctx.now, ctx.timezone, ctx.settings)) return [];
-  const earliest = earliestBookable(ctx.now, ctx.settings.minLeadMinutes);
+  const earliest = earliestBookable(ctx.now, ctx.settings);
   return bookableTimes(ctx.date, ctx.timezone, ctx.shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
     timestamp: Math.floor(at.getTime() / 1000),
     hour,
-    available:
-      at.getTime() >= earliest &&
-      pacingAllows(ctx, at, neededSeats) &&
-      pickTable(ctx, zoneId, neededSeats, at) !== null,
+    available: at.getTime() >= earliest && pacingAllows(ctx, at, neededSeats) && pickTable(ctx, zoneId, neededSeats, at) !== null,
   }));
 }
 
 /** The free fitting table with the smallest maxSeats (ties by id) ignoring excludeBookingId's holds, or null; no lead or pacing check. */
-export function pickTable(
-  ctx: DayContext,
-  zoneId: string | 'all',
-  neededSeats: number,
-  at: Date,
-  excludeBookingId?: string,
-): TableInfo | null {
+export function pickTable(ctx: DayContext, zoneId: string | 'all', neededSeats: number, at: Date, excludeBookingId?: string): TableInfo | null {
   const start = at.getTime();
   const end = start + ctx.settings.bookingDurationMinutes * MINUTE_MS;
   const busy = new Set<string>();
@@ -165,11 +144,7 @@ export function pickTable(
     if (hold.start.getTime() < end && hold.end.getTime() > start) busy.add(hold.tableId);
   }
   const fitting = ctx.tables.filter(
-    (table) =>
-      (zoneId === 'all' || table.zoneId === zoneId) &&
-      table.minSeats <= neededSeats &&
-      neededSeats <= table.maxSeats &&
-      !busy.has(table.id),
+    (table) => (zoneId === 'all' || table.zoneId === zoneId) && table.minSeats <= neededSeats && neededSeats <= table.maxSeats && !busy.has(table.id),
   );
   fitting.sort((a, b) => a.maxSeats - b.maxSeats || compareIds(a.id, b.id));
   return fitting[0] ?? null;
@@ -194,16 +169,21 @@ export function openTodayTomorrow(
   closedDays: LocalDate[],
   settings: Pick<BookingSettings, 'slotIntervalMinutes' | 'minLeadMinutes'>,
 ): { today: boolean; tomorrow: boolean } {
-  const earliest = earliestBookable(now, settings.minLeadMinutes);
+  const earliest = earliestBookable(now, settings);
   const stillBookable = (date: LocalDate): boolean =>
-    isDayOpen(date, shifts, closedDays) &&
-    bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
+    isDayOpen(date, shifts, closedDays) && bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
   const today = localDateOf(now, timezone);
   return { today: stillBookable(today), tomorrow: stillBookable(addDaysToLocalDate(today, 1)) };
 }
 
-function earliestBookable(now: Date, minLeadMinutes: number): number {
-  return now.getTime() + minLeadMinutes * MINUTE_MS;
+/** The lead-time rule: the first instant (unix ms) a booking may start at, now plus the merchant's lead time. */
+export function earliestBookable(now: Date, settings: Pick<BookingSettings, 'minLeadMinutes'>): number {
+  return now.getTime() + settings.minLeadMinutes * MINUTE_MS;
+}
+
+/** Whether a booking at `at` would start inside the merchant's lead time: too soon to book or validate. */
+export function startsTooSoon(at: Date, now: Date, settings: Pick<BookingSettings, 'minLeadMinutes'>): boolean {
+  return at.getTime() < earliestBookable(now, settings);
 }
 
 const idCollator = new Intl.Collator('en', { numeric: true });

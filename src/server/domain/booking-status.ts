@@ -1,13 +1,9 @@
+/** A booking's life cycle: which action leads from which status to which (the codes are in src/shared/booking-status.ts). */
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
 import { DomainError } from './errors.ts';
 
-/** Booking status codes of the spec (section 4). */
-export const BookingStatus = { Pending: 10, Confirmed: 20, Refused: 25, Finished: 30, Cancelled: 40 } as const;
-/** One of the booking status codes. */
-export type BookingStatusCode = 10 | 20 | 25 | 30 | 40;
 /** Something that may happen to a booking; a draft (not yet validated) has status null. */
 export type BookingAction = 'validate' | 'confirm' | 'refuse' | 'restaurant_cancel' | 'client_cancel' | 'finish';
-/** Why a booking was cancelled or refused (spec section 4). */
-export type CancelReason = 'client_cancel' | 'restaurant_full' | 'restaurant_closed' | 'restaurant_cancelled';
 
 /** Life-cycle stage of each live status: an action applies at some stages; later ones mean it is done. */
 const stageOf = new Map<BookingStatusCode | null, number>([
@@ -28,11 +24,7 @@ const rules: Record<BookingAction, { from: readonly number[]; to: (autoConfirm: 
 };
 
 /** The status an action leads to; throws 'canceled' (25/40), 'already_done' (past the stage) or 'invalid_transition' (before it). */
-export function nextStatus(
-  current: BookingStatusCode | null,
-  action: BookingAction,
-  opts: { autoConfirm: boolean },
-): BookingStatusCode {
+export function nextStatus(current: BookingStatusCode | null, action: BookingAction, opts: { autoConfirm: boolean }): BookingStatusCode {
   if (current === 25 || current === 40) {
     throw new DomainError('canceled', { status: current, action }, `Booking is cancelled; cannot ${action}`);
   }
@@ -46,11 +38,7 @@ export function nextStatus(
   if (stage > lastStage) {
     throw new DomainError('already_done', { status: current, action }, `Cannot ${action} a booking in status ${current}`);
   }
-  throw new DomainError(
-    'invalid_transition',
-    { status: current, action },
-    `Cannot ${action} a booking in status ${current ?? 'draft'}`,
-  );
+  throw new DomainError('invalid_transition', { status: current, action }, `Cannot ${action} a booking in status ${current ?? 'draft'}`);
 }
 
 /** Whether a booking in this status occupies its table (a draft, pending or confirmed). */

@@ -1,9 +1,12 @@
 /** The booking as the browser reads it (spec section 3), built from what is stored. */
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { localeOf, type Lang } from './lang.ts';
-import { localDateOf, localTimeOf, startOfLocalDay } from './local-time.ts';
-import type { BookingStatusCode } from './booking-status.ts';
+import { bookingTexts } from '../i18n/server-texts.ts';
+import { localeOf } from './lang.ts';
+import type { Lang } from '../../shared/langs.ts';
+import { localDateOf, localTimeOf, startOfLocalDay } from '../../shared/local-time.ts';
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
+import type { Booking } from '../../shared/api/booking.ts';
 
 /** What the view needs of a stored booking. */
 export interface BookingFacts {
@@ -41,39 +44,8 @@ export interface ClientFacts {
   anonymousEmail: string | null;
 }
 
-/** The booking fields of spec section 3. */
-export interface BookingView {
-  token: string;
-  ref: string;
-  status: BookingStatusCode | null;
-  merchantSlug: string;
-  bookingForTimestamp: number;
-  bookingForTimestampDay: number;
-  bookingForDate: string;
-  bookingForLong: string;
-  bookingForHour: string;
-  bookingEndsAtTimestamp: number;
-  clientCount: number;
-  bookingZone: { id: string; name: string };
-  showZone: boolean;
-  comment: string;
-  calendarUrl: string;
-  showUnavailableMerchant: boolean;
-  gif: { path: string };
-  bookingCancelReason: string | null;
-  bookingCancelMessage: string | null;
-  bookingClient: {
-    firstname: string;
-    lastname: string;
-    phone: string | null;
-    email: string | null;
-    avatar: { path: string };
-  } | null;
-  holdExpiresAt: number | null;
-  createdAt: number;
-  /** Grows with every write of the booking (UpdateBooking carries it too). */
-  revision: number;
-}
+/** The booking fields of spec section 3: the browser's Booking type, so a change that breaks it fails tsc. */
+export type BookingView = Booking;
 
 const gifByStatus: Record<string, string> = {
   draft: '/images/status/draft.svg',
@@ -86,16 +58,13 @@ const gifByStatus: Record<string, string> = {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-const calendarDetails: Record<Lang, (ref: string, guests: number, phone: string) => string> = {
-  fr: (ref, guests, phone) => `Réservation #${ref} · ${guests} pers. · ${phone}`,
-  en: (ref, guests, phone) => `Booking #${ref} · ${guests} ${guests > 1 ? 'guests' : 'guest'} · ${phone}`,
-  es: (ref, guests, phone) => `Reserva #${ref} · ${guests} pers. · ${phone}`,
-  it: (ref, guests, phone) => `Prenotazione #${ref} · ${guests} pers. · ${phone}`,
-};
-
 /** A Google Calendar "add event" link, in the diner's language: for every platform but iOS (which gets the .ics). */
 export function calendarUrlOf(booking: BookingFacts, merchant: MerchantFacts, lang: Lang = 'fr'): string {
-  const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   const { address, address2, zip, city } = merchant.address;
   const params = new URLSearchParams({
     action: 'TEMPLATE',
@@ -103,7 +72,11 @@ export function calendarUrlOf(booking: BookingFacts, merchant: MerchantFacts, la
     dates: `${stamp(booking.startsAt)}/${stamp(booking.endsAt)}`,
     ctz: merchant.timezone,
     location: [merchant.name, address, address2, `${zip} ${city}`].filter(Boolean).join(', '),
-    details: calendarDetails[lang](booking.ref, booking.clientCount, merchant.phone),
+    details: bookingTexts(lang)(booking.clientCount > 1 ? 'calendarLink.details.other' : 'calendarLink.details.one', {
+      ref: booking.ref,
+      count: booking.clientCount,
+      phone: merchant.phone,
+    }),
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
@@ -122,8 +95,7 @@ export function toBookingView(input: {
   const localDate = localDateOf(booking.startsAt, tz);
   const status = booking.status as BookingStatusCode | null;
   const waitedSince = booking.validatedAt ?? booking.createdAt;
-  const showUnavailableMerchant =
-    status === 10 && now.getTime() - waitedSince.getTime() > merchant.settings.responseWindowMinutes * 60_000;
+  const showUnavailableMerchant = status === 10 && now.getTime() - waitedSince.getTime() > merchant.settings.responseWindowMinutes * 60_000;
   return {
     token: booking.token,
     ref: booking.ref,

@@ -1,32 +1,5 @@
-/** Every error_code the API can answer with (spec section 8, plus the API's own). */
-export type ErrorCode =
-  | 'merchant_not_found'
-  | 'booking_not_activated'
-  | 'booking_setting_not_found'
-  | 'booking_zone_not_exist'
-  | 'no_seats_available'
-  | 'user_booking_limit_reached'
-  | 'phone_booking_limit_reached'
-  | 'error_min_seats'
-  | 'error_max_seats'
-  | 'max_clients_per_booking_exceeded'
-  | 'last_minute_booking_not_allowed'
-  | 'booking_too_far_ahead'
-  | 'already_done'
-  | 'canceled'
-  | 'booking_time_passed'
-  | 'booking_changed'
-  | 'no_phone'
-  | 'booking_not_found'
-  | 'booking_forbidden'
-  | 'merchant_closed'
-  | 'invalid_transition'
-  | 'validation_error'
-  | 'unauthenticated'
-  | 'not_found'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'invalid_merchant_definition';
+/** The server's typed failures and their HTTP statuses (the codes themselves are in src/shared/error-codes.ts). */
+import type { ErrorCode } from '../../shared/error-codes.ts';
 
 /** HTTP status for each error code. */
 export const httpStatusOf: Record<ErrorCode, number> = {
@@ -37,6 +10,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   invalid_merchant_definition: 400,
   unauthenticated: 401,
   booking_forbidden: 403,
+  manage_key_invalid: 403,
+  identity_proof_required: 403,
+  identity_proof_invalid: 403,
   no_seats_available: 409,
   already_done: 409,
   canceled: 409,

@@ -1,18 +1,73 @@
 import { z } from 'zod';
 import { DEFAULT_BOOKING_HORIZON_DAYS } from './availability.ts';
 import { DomainError } from './errors.ts';
-import { isLocalDate, isLocalTime, isValidTimezone } from './local-time.ts';
+import { isLocalDate, isLocalTime, isValidTimezone } from '../../shared/local-time.ts';
 import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
 
 /** Slugs a merchant may not take because the site's own routes and files live there. */
 export const reservedSlugs: readonly string[] = [
-  'auth', 'api', 'oauth', 'login', 'logout', 'register', 'broadcasting', 'app', 'assets', '_astro',
-  'sw.js', 'manifest', 'manifest.json', 'manifest.webmanifest', 'favicon', 'favicon.ico', 'robots.txt',
-  'sitemap.xml', 'admin', 'docs', 'offline', 'icons', 'images', 'merchants', 'demo', 'static', 'public',
-  'fonts', 'media', 'uploads', 'health', 'healthz', 'status', 'ws', 'socket', 'realtime', 'pusher',
-  'staff', 'dashboard', 'account', 'user', 'users', 'booking', 'bookings', 'validate', 'booking-complete',
-  'booking_complete', 'ical', 'calendar', 'mail', 'www', 'index', 'home', 'about', 'help', 'support',
-  'terms', 'privacy', 'legal', 'contact', '404', '500',
+  'auth',
+  'api',
+  'oauth',
+  'login',
+  'logout',
+  'register',
+  'broadcasting',
+  'app',
+  'assets',
+  '_astro',
+  'sw.js',
+  'manifest',
+  'manifest.json',
+  'manifest.webmanifest',
+  'favicon',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+  'admin',
+  'docs',
+  'offline',
+  'icons',
+  'images',
+  'merchants',
+  'demo',
+  'static',
+  'public',
+  'fonts',
+  'media',
+  'uploads',
+  'health',
+  'healthz',
+  'status',
+  'ws',
+  'socket',
+  'realtime',
+  'pusher',
+  'staff',
+  'dashboard',
+  'account',
+  'user',
+  'users',
+  'booking',
+  'bookings',
+  'validate',
+  'booking-complete',
+  'booking_complete',
+  'ical',
+  'calendar',
+  'mail',
+  'www',
+  'index',
+  'home',
+  'about',
+  'help',
+  'support',
+  'terms',
+  'privacy',
+  'legal',
+  'contact',
+  '404',
+  '500',
 ];
 
 /** The farthest booking horizon a definition may set: two years. */
@@ -43,8 +98,7 @@ function isImageRef(s: string): boolean {
 
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
 const requiredText = (max: number) => text(max).min(1, 'required');
-const intIn = (min: number, max: number) =>
-  z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
+const intIn = (min: number, max: number) => z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
 const localTime = z.string().trim().refine(isLocalTime, 'a time written HH:MM (00:00 to 23:59)');
 const colour = z.string().trim().regex(COLOUR_RE, 'a colour written #rgb or #rrggbb');
 const image = text(500).refine(isImageRef, "a relative image path (no '..', no leading '/'), an https URL, or the /media path of an image already imported");
@@ -128,7 +182,10 @@ const staffSchema = z.union([
   }),
   z.strictObject({
     email: staffEmail,
-    passwordHash: z.string().max(500).regex(/^\$argon2id\$/, 'an argon2id hash'),
+    passwordHash: z
+      .string()
+      .max(500)
+      .regex(/^\$argon2id\$/, 'an argon2id hash'),
   }),
 ]);
 
@@ -161,10 +218,7 @@ export const merchantDefinitionSchema = z
       .max(2000, 'at most 2000 closed days')
       .default([])
       .transform((days) => [...new Set(days)].sort()),
-    zones: z
-      .array(zoneSchema)
-      .min(1, 'at least one zone')
-      .max(50, 'at most 50 zones'),
+    zones: z.array(zoneSchema).min(1, 'at least one zone').max(50, 'at most 50 zones'),
     staff: z.array(staffSchema).max(100, 'at most 100 staff accounts').default([]),
   })
   .superRefine((definition, ctx) => {

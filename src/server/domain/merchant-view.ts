@@ -1,6 +1,8 @@
 /** The merchant as the browser reads it (spec section 3), built from what is stored. */
 import { DEFAULT_BOOKING_HORIZON_DAYS, openTodayTomorrow, type Shift } from './availability.ts';
-import { localDateOf } from './local-time.ts';
+import { localDateOf } from '../../shared/local-time.ts';
+import type { Merchant, Shift as ShiftView, Theme, Zone } from '../../shared/api/merchant.ts';
+import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
 
 /** What the views need of a stored merchant. */
 export interface MerchantRecord {
@@ -32,16 +34,12 @@ export interface MerchantRecord {
 }
 
 /** A zone as the browser reads it. */
-export interface ZoneView {
-  id: string;
-  name: string;
-  image: { path: string } | null;
-}
+export type ZoneView = Zone;
 
 const image = (path: string | null) => (path ? { path } : null);
 
 /** The merchant's shifts as the browser reads them: all seven ISO weekdays, slots with ids. */
-export function shiftsView(shifts: Shift[]) {
+export function shiftsView(shifts: Shift[]): ShiftView[] {
   return [1, 2, 3, 4, 5, 6, 7].map((day) => ({
     day,
     slots: (shifts.find((shift) => shift.day === day)?.slots ?? []).map((slot, index) => ({
@@ -64,7 +62,7 @@ function publicSettings({ settings }: MerchantRecord) {
 }
 
 /** The merchant's theme colours. */
-export function themeView(merchant: MerchantRecord) {
+export function themeView(merchant: MerchantRecord): Theme {
   return { primary: merchant.themePrimary, background: merchant.themeBackground };
 }
 
@@ -75,7 +73,7 @@ export function upcomingClosedDays(merchant: MerchantRecord, now: Date): string[
 }
 
 /** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`. */
-export function merchantView(merchant: MerchantRecord, now: Date) {
+export function merchantView(merchant: MerchantRecord, now: Date): Merchant {
   return {
     name: merchant.name,
     slug: merchant.slug,
@@ -94,7 +92,7 @@ export function merchantView(merchant: MerchantRecord, now: Date) {
 }
 
 /** One entry of the public merchant list the site build pulls: everything a static shell draws. */
-export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id: string; name: string; imagePath: string | null }>) {
+export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id: string; name: string; imagePath: string | null }>): MerchantListing {
   return {
     slug: merchant.slug,
     name: merchant.name,

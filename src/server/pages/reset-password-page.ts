@@ -1,69 +1,9 @@
-/** The /auth/reset_password page: a plain form in the site's calm style, four languages, no script at all. */
+/** The /auth/reset_password page: a plain form in the site's calm style, four languages (server-pages.json), no script at all. */
 import { createHash } from 'node:crypto';
-import { themeVars } from '../../lib/merchant-theme.ts';
-import { LANGS, type Lang } from '../domain/lang.ts';
+import { themeVars } from '../../shared/merchant-theme.ts';
+import { LANGS, type Lang } from '../../shared/langs.ts';
+import { pageTexts } from '../i18n/server-texts.ts';
 import { escapeHtml as e } from './escape-html.ts';
-
-interface Texts {
-  title: string;
-  intro: string;
-  password: string;
-  confirm: string;
-  submit: string;
-  invalidTitle: string;
-  invalidText: string;
-  invalidLink: string;
-  language: string;
-}
-
-const texts: Record<Lang, Texts> = {
-  fr: {
-    title: 'Choisissez un nouveau mot de passe',
-    intro: 'Saisissez deux fois votre nouveau mot de passe. Il doit contenir au moins 8 caractères et ne pas être un mot de passe courant.',
-    password: 'Nouveau mot de passe',
-    confirm: 'Confirmez le nouveau mot de passe',
-    submit: 'Enregistrer le mot de passe',
-    invalidTitle: 'Ce lien ne fonctionne plus',
-    invalidText: 'Il a expiré ou a déjà été utilisé. Demandez-en un nouveau depuis la page de connexion.',
-    invalidLink: 'Demander un nouveau lien',
-    language: 'Langue',
-  },
-  en: {
-    title: 'Choose a new password',
-    intro: 'Enter your new password twice. It must have at least 8 characters and not be a common password.',
-    password: 'New password',
-    confirm: 'Confirm the new password',
-    submit: 'Save the new password',
-    invalidTitle: 'This link no longer works',
-    invalidText: 'It has expired or has already been used. Ask for a new one from the sign-in page.',
-    invalidLink: 'Ask for a new link',
-    language: 'Language',
-  },
-  es: {
-    title: 'Elija una contraseña nueva',
-    intro: 'Escriba dos veces su nueva contraseña. Debe tener al menos 8 caracteres y no ser una contraseña común.',
-    password: 'Nueva contraseña',
-    confirm: 'Confirme la nueva contraseña',
-    submit: 'Guardar la contraseña',
-    invalidTitle: 'Este enlace ya no funciona',
-    invalidText: 'Ha caducado o ya se ha utilizado. Pida uno nuevo desde la página de inicio de sesión.',
-    invalidLink: 'Pedir un enlace nuevo',
-    language: 'Idioma',
-  },
-  it: {
-    title: 'Scegli una nuova password',
-    intro: 'Inserisci due volte la nuova password. Deve contenere almeno 8 caratteri e non essere una password comune.',
-    password: 'Nuova password',
-    confirm: 'Conferma la nuova password',
-    submit: 'Salva la password',
-    invalidTitle: 'Questo link non funziona più',
-    invalidText: 'È scaduto o è già stato usato. Richiedine uno nuovo dalla pagina di accesso.',
-    invalidLink: 'Richiedi un nuovo link',
-    language: 'Lingua',
-  },
-};
-
-const languageNames: Record<Lang, string> = { fr: 'Français', en: 'English', es: 'Español', it: 'Italiano' };
 
 /** What the page shows. */
 export interface ResetPageInput {
@@ -109,7 +49,7 @@ function fieldErrors(id: string, messages: string[] | undefined): string {
 
 /** Renders the page; the CSP allows exactly its one style block and a form posting back to this server. */
 export function renderResetPasswordPage(input: ResetPageInput): RenderedPage {
-  const t = texts[input.lang];
+  const t = pageTexts(input.lang);
   const css = styles(themeVars({ primary: input.brand.primary ?? '', background: input.brand.background ?? '' }));
   const view = input.view;
   let body: string;
@@ -117,28 +57,28 @@ export function renderResetPasswordPage(input: ResetPageInput): RenderedPage {
   if (view.kind === 'form') {
     const pwErr = view.errors?.password;
     const cfErr = view.errors?.password_confirmation;
-    body = `<h1>${e(t.title)}</h1>
-<p class="muted">${e(t.intro)}</p>
+    body = `<h1>${e(t('resetPassword.title'))}</h1>
+<p class="muted">${e(t('resetPassword.intro'))}</p>
 <form method="post" action="/auth/reset_password">
 <input type="hidden" name="token" value="${e(view.token)}">
 <input type="hidden" name="lang" value="${input.lang}">
-<label for="password">${e(t.password)}</label>
+<label for="password">${e(t('resetPassword.password'))}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="256"${pwErr ? ' aria-invalid="true" aria-describedby="password-error"' : ''}>
 ${fieldErrors('password', pwErr)}
-<label for="password_confirmation">${e(t.confirm)}</label>
+<label for="password_confirmation">${e(t('resetPassword.confirm'))}</label>
 <input id="password_confirmation" name="password_confirmation" type="password" autocomplete="new-password" required minlength="8" maxlength="256"${cfErr ? ' aria-invalid="true" aria-describedby="password_confirmation-error"' : ''}>
 ${fieldErrors('password_confirmation', cfErr)}
-<button type="submit">${e(t.submit)}</button>
+<button type="submit">${e(t('resetPassword.submit'))}</button>
 </form>`;
-    languages = `<nav aria-label="${e(t.language)}">${LANGS.map((lang) =>
+    languages = `<nav aria-label="${e(t('resetPassword.language'))}">${LANGS.map((lang) =>
       lang === input.lang
-        ? `<a aria-current="true" lang="${lang}" href="?token=${encodeURIComponent(view.token)}&amp;lang=${lang}">${languageNames[lang]}</a>`
-        : `<a lang="${lang}" href="?token=${encodeURIComponent(view.token)}&amp;lang=${lang}">${languageNames[lang]}</a>`,
+        ? `<a aria-current="true" lang="${lang}" href="?token=${encodeURIComponent(view.token)}&amp;lang=${lang}">${pageTexts(lang)('languageName')}</a>`
+        : `<a lang="${lang}" href="?token=${encodeURIComponent(view.token)}&amp;lang=${lang}">${pageTexts(lang)('languageName')}</a>`,
     ).join('')}</nav>`;
   } else {
-    body = `<h1>${e(t.invalidTitle)}</h1>
-<p class="muted">${e(t.invalidText)}</p>
-<a class="button" href="${e(view.forgotUrl)}">${e(t.invalidLink)}</a>`;
+    body = `<h1>${e(t('resetPassword.invalidTitle'))}</h1>
+<p class="muted">${e(t('resetPassword.invalidText'))}</p>
+<a class="button" href="${e(view.forgotUrl)}">${e(t('resetPassword.invalidLink'))}</a>`;
   }
   const html = `<!doctype html>
 <html lang="${input.lang}">
@@ -147,7 +87,7 @@ ${fieldErrors('password_confirmation', cfErr)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
-<title>${e(view.kind === 'form' ? t.title : t.invalidTitle)} – ${e(input.brand.name)}</title>
+<title>${e(view.kind === 'form' ? t('resetPassword.title') : t('resetPassword.invalidTitle'))} – ${e(input.brand.name)}</title>
 <style>${css}</style>
 </head>
 <body>

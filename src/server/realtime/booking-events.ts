@@ -1,4 +1,6 @@
 import type { Broadcaster } from './broadcaster.ts';
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
+import type { BookingUpdateEvent } from '../../shared/api/realtime.ts';
 
 /** Name of the event the tracking page listens to. */
 export const UPDATE_BOOKING_EVENT = 'UpdateBooking';
@@ -7,7 +9,7 @@ export const UPDATE_BOOKING_EVENT = 'UpdateBooking';
  * What subscribers receive with UpdateBooking; the page reloads the booking, so this is a hint, not the
  * source of truth. `revision` grows with every write: an event older than what the page shows can be ignored.
  */
-export type BookingUpdatePayload = { token: string; status: number | null; ref: string; revision: number; updatedAt: string };
+export type BookingUpdatePayload = BookingUpdateEvent;
 
 /** Public channel of one booking, `booking.{token}`. */
 export function bookingChannel(token: string): string {
@@ -20,12 +22,16 @@ export function publishBookingUpdate(
   booking: { token: string; status: number | null; ref: string; revision: number },
   now: Date = new Date(),
 ): Promise<void> {
-  const payload: BookingUpdatePayload = {
+  return broadcaster.publish(bookingChannel(booking.token), UPDATE_BOOKING_EVENT, bookingUpdatePayload(booking, now));
+}
+
+/** The UpdateBooking payload of a booking as it stands at `now`, the same on every channel that carries it. */
+export function bookingUpdatePayload(booking: { token: string; status: number | null; ref: string; revision: number }, now: Date): BookingUpdatePayload {
+  return {
     token: booking.token,
-    status: booking.status,
+    status: booking.status as BookingStatusCode | null,
     ref: booking.ref,
     revision: booking.revision,
     updatedAt: now.toISOString(),
   };
-  return broadcaster.publish(bookingChannel(booking.token), UPDATE_BOOKING_EVENT, payload);
 }

@@ -51,18 +51,13 @@ function createPusherClient(config: ExternalPusherConfig): Pusher {
     timeout: PUSHER_HTTP_TIMEOUT_MS,
   };
   if (config.host) {
-    return new Pusher(
-      config.port === undefined ? { ...base, host: config.host } : { ...base, host: config.host, port: String(config.port) },
-    );
+    return new Pusher(config.port === undefined ? { ...base, host: config.host } : { ...base, host: config.host, port: String(config.port) });
   }
   return new Pusher({ ...base, cluster: config.cluster });
 }
 
 /** Broadcaster that triggers events through the official `pusher` SDK; close() waits for triggers in flight. */
-export function createPusherSdkBroadcaster(
-  config: ExternalPusherConfig,
-  logger: RealtimeLogger = consoleRealtimeLogger,
-): Broadcaster {
+export function createPusherSdkBroadcaster(config: ExternalPusherConfig, logger: RealtimeLogger = consoleRealtimeLogger): Broadcaster {
   const pusher = createPusherClient(config);
   const inFlight = new Set<Promise<void>>();
   let closed = false;

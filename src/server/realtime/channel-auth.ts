@@ -18,11 +18,7 @@ export function isValidSocketId(socketId: unknown): socketId is string {
 
 /** True when the value is a channel name Pusher accepts (allowed characters, 1..164 long). */
 export function isValidChannelName(channelName: unknown): channelName is string {
-  return (
-    typeof channelName === 'string' &&
-    channelName.length <= MAX_CHANNEL_NAME_LENGTH &&
-    CHANNEL_NAME.test(channelName)
-  );
+  return typeof channelName === 'string' && channelName.length <= MAX_CHANNEL_NAME_LENGTH && CHANNEL_NAME.test(channelName);
 }
 
 /** Hex HMAC-SHA256 of `socket_id:channel_name[:channel_data]`, the string Pusher signs. */
@@ -32,12 +28,7 @@ function channelSignature(secret: string, socketId: string, channelName: string,
 }
 
 /** Signs a channel subscription exactly as Pusher does; throws on a malformed socket id or channel name. */
-export function signChannel(
-  credentials: ChannelAuthCredentials,
-  socketId: string,
-  channelName: string,
-  channelData?: string,
-): ChannelAuthorization {
+export function signChannel(credentials: ChannelAuthCredentials, socketId: string, channelName: string, channelData?: string): ChannelAuthorization {
   if (!isValidSocketId(socketId)) throw new Error(`Invalid socket id: '${socketId}'`);
   if (!isValidChannelName(channelName)) throw new Error(`Invalid channel name: '${channelName}'`);
   const signature = channelSignature(credentials.secret, socketId, channelName, channelData);

@@ -73,11 +73,7 @@ async function closeRedis(connection: Redis): Promise<void> {
  * Bus shared by every process connected to the same Redis: one publisher and one subscriber connection,
  * JSON payloads on `topic`. ioredis reconnects on its own and re-subscribes after a reconnect.
  */
-export function createRedisBus(
-  redisUrl: string,
-  topic = 'couvert:realtime',
-  logger: RealtimeLogger = consoleRealtimeLogger,
-): RedisEventBus {
+export function createRedisBus(redisUrl: string, topic = 'couvert:realtime', logger: RealtimeLogger = consoleRealtimeLogger): RedisEventBus {
   const handlers: RealtimeMessageHandler[] = [];
   // Named after the topic so CLIENT LIST shows which bus a connection serves.
   const nameSuffix = topic.replace(/[^\w:.-]/g, '_');
@@ -86,7 +82,10 @@ export function createRedisBus(
   const subscriber = new Redis(redisUrl, { autoResubscribe: true, connectionName: `couvert-realtime-sub:${nameSuffix}` });
   let closed = false;
 
-  for (const [role, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+  for (const [role, connection] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
     connection.on('error', (error: unknown) => {
       if (!closed) logger.warn({ err: error, role }, 'realtime redis connection error');
     });

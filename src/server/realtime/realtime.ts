@@ -6,6 +6,7 @@ import { signChannel, type ChannelAuthorization } from './channel-auth.ts';
 import { createLocalBus, createRedisBus, type EventBus } from './event-bus.ts';
 import { createPusherSocketServer, type PusherSocketServer } from './pusher-socket-server.ts';
 import { consoleRealtimeLogger, type RealtimeLogger } from './realtime-logger.ts';
+import type { RealtimeClientConfig } from '../../shared/api/realtime.ts';
 
 /** How live updates are delivered: embedded server (optionally fanned out through Redis) or an external Pusher service. */
 export type RealtimeConfig = {
@@ -30,21 +31,6 @@ export type RealtimeConfig = {
   /** Which proxies' X-Forwarded-For to believe for client addresses, as the HTTP server's TRUST_PROXY. */
   trustProxy?: boolean | string;
   logger?: RealtimeLogger;
-};
-
-/**
- * Options a browser passes to `new Pusher(key, options)`. In embedded mode without `publicWs` there is no wsHost:
- * the browser must use its own `location.hostname`/`location.port` (pusher-js would otherwise dial pusher.com).
- */
-export type RealtimeClientConfig = {
-  key: string;
-  cluster: string;
-  wsHost?: string;
-  wsPort?: number;
-  /** pusher-js reads this port instead of wsPort when it uses TLS. */
-  wssPort?: number;
-  forceTLS: boolean;
-  enabledTransports: string[];
 };
 
 /** The live-update facility the HTTP server uses. */
@@ -93,9 +79,7 @@ function clientAddressOf(trustProxy: boolean | string | undefined): (req: Incomi
 
 /** Realtime served by our own Pusher-protocol server on the API's HTTP server. */
 function createEmbeddedRealtime(config: RealtimeConfig, logger: RealtimeLogger): Realtime {
-  const bus: EventBus = config.redisUrl
-    ? createRedisBus(config.redisUrl, config.redisTopic, logger)
-    : createLocalBus(logger);
+  const bus: EventBus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisTopic, logger) : createLocalBus(logger);
   const socketServer: PusherSocketServer = createPusherSocketServer({
     appKey: config.key,
     appSecret: config.secret,

@@ -12,12 +12,14 @@ import {
 import type { OAuthClient, TokenLifetimes } from '../auth/oauth-token.ts';
 import { createPasswordReset, type PasswordReset } from '../auth/password-reset.ts';
 import { normalEmail } from '../auth/email-address.ts';
+import { IDENTITY_CODES_PER_HOUR } from '../auth/identity-proof.ts';
 import { clientAddress, rateLimit, type RateLimit } from '../auth/rate-limit.ts';
 import { originOf } from '../auth/return-url.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/sessions.ts';
 import { createSocialLogin, type SocialLogin } from '../auth/social-login.ts';
 import type { Database } from '../db/database.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
+import type { SmsSender } from '../mail/sms.ts';
 import type { RequestUser } from './request-user.ts';
 
 /** Everything the account routes share. */
@@ -34,6 +36,8 @@ export interface AccountContext {
   /** The counters of those limits (and of registrations per address). */
   rateLimits: AccountRateLimits;
   mailer: Mailer;
+  /** Text messages (identity codes); none in tests that do not ask for it. */
+  sms?: SmsSender;
   reset: PasswordReset;
   social: SocialLogin;
   log: (line: string) => void;
@@ -47,10 +51,22 @@ export interface AccountRateLimits {
   resetPerEmail: RateLimit;
   resetPerAddress: RateLimit;
   registerPerAddress: RateLimit;
+  manageKeyPerAddress: RateLimit;
+  /** Identity codes sent per booking (no_account on a booking that has a guest). */
+  identityCodesPerBooking: RateLimit;
 }
 
 /** How many accounts one address may create per hour (each costs an argon2 hash). */
 const REGISTER_PER_ADDRESS = { limit: 30, windowSeconds: 3600 };
+
+/** Identity codes one booking may be sent per hour (each is an SMS, and five more guesses). */
+const IDENTITY_CODES_PER_BOOKING = { limit: IDENTITY_CODES_PER_HOUR, windowSeconds: 3600 };
+
+/** A string field of the body, or ''. */
+function bodyText(request: FastifyRequest, field: string): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value.trim() : '';
+}
 
 /** The normalised email a sign-in (`username`) or reset (`email`) body names, or its lower-cased text. */
 function bodyEmail(request: FastifyRequest, field: 'username' | 'email'): string {
@@ -62,7 +78,7 @@ function bodyEmail(request: FastifyRequest, field: 'username' | 'email'): string
 /** Builds the account services from the options, filling in the embedded defaults. */
 export function createAccountContext(
   app: FastifyInstance,
-  base: { db: Database; now: () => Date; requestUser: RequestUser; log: (line: string) => void },
+  base: { db: Database; now: () => Date; requestUser: RequestUser; log: (line: string) => void; sms?: SmsSender },
   options: AccountOptions = {},
 ): AccountContext {
   const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
@@ -85,12 +101,24 @@ export function createAccountContext(
     limits,
     rateLimits: {
       // Never refuses: the route reads the count and slows attempts down past signInPerEmail.limit.
-      signInFailuresPerEmail: rateLimit(app, 'signin-failures', { limit: Number.MAX_SAFE_INTEGER, windowSeconds: limits.signInPerEmail.windowSeconds }, email('username')),
-      signInPerEmailAndAddress: rateLimit(app, 'signin-pair', limits.signInPerEmailAndAddress, async (request) => `${email('username')(request)}:${clientAddress(request)}`),
+      signInFailuresPerEmail: rateLimit(
+        app,
+        'signin-failures',
+        { limit: Number.MAX_SAFE_INTEGER, windowSeconds: limits.signInPerEmail.windowSeconds },
+        email('username'),
+      ),
+      signInPerEmailAndAddress: rateLimit(
+        app,
+        'signin-pair',
+        limits.signInPerEmailAndAddress,
+        async (request) => `${email('username')(request)}:${clientAddress(request)}`,
+      ),
       signInPerAddress: rateLimit(app, 'signin-ip', limits.signInPerAddress, clientAddress),
       resetPerEmail: rateLimit(app, 'reset-email', limits.resetPerEmail, email('email')),
       resetPerAddress: rateLimit(app, 'reset-ip', limits.resetPerAddress, clientAddress),
       registerPerAddress: rateLimit(app, 'register-ip', REGISTER_PER_ADDRESS, clientAddress),
+      manageKeyPerAddress: rateLimit(app, 'manage-key-ip', limits.manageKeyPerAddress, clientAddress),
+      identityCodesPerBooking: rateLimit(app, 'identity-code', IDENTITY_CODES_PER_BOOKING, (request) => emailKey(bodyText(request, 'bookingToken'))),
     },
     mailer,
     reset: createPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName: options.providerName ?? 'Couvert' }),
@@ -98,5 +126,5 @@ export function createAccountContext(
   };
 }
 
-/** A rate-limit key for an email that keeps the address itself out of the store. */
+/** A rate-limit key for an email (or a booking token) that keeps the value itself out of the store. */
 export const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 32);

@@ -8,16 +8,13 @@ import { redeemUserToken } from '../auth/login-handoff.ts';
 import { registerAccount } from '../auth/registration.ts';
 import { issueTokenPair } from '../auth/oauth-token.ts';
 import { sendRateLimited } from '../auth/rate-limit.ts';
-import { createSession } from '../auth/sessions.ts';
-import { findBookingByTokenOnly } from '../db/booking-store.ts';
-import { findUserById, insertUser, setBookingOwner, updateUser, type UserRow } from '../db/user-store.ts';
+import type { UserRow } from '../db/user-store.ts';
+import { updateContactDetails } from '../services/contact-update.ts';
+import { startGuestSession } from '../services/guest-sessions.ts';
 import { DomainError } from '../domain/errors.ts';
-import { pickLang, type Lang } from '../domain/lang.ts';
+import { pickLang, type Lang } from '../../shared/langs.ts';
 import type { AccountContext } from './account-context.ts';
 import { bookingToken, lang } from './schemas.ts';
-
-/** A guest session lasts until a day after its booking ends (it has no refresh token), and at least an hour. */
-const GUEST_GRACE_MS = 24 * 3600 * 1000;
 
 /** The signed-in diner as user/get shows them. */
 export function userView(user: UserRow) {
@@ -83,35 +80,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
     },
   );
 
-  api.post(
-    '/api/booking/user/get',
-    { schema: { tags, summary: 'The signed-in diner', body: z.object({ lang }).optional() } },
-    async (request) => {
-      const user = await requestUser.required(request);
-      return { success: true, user: userView(user) };
-    },
-  );
+  api.post('/api/booking/user/get', { schema: { tags, summary: 'The signed-in diner', body: z.object({ lang }).optional() } }, async (request) => {
+    const user = await requestUser.required(request);
+    return { success: true, user: userView(user) };
+  });
 
   api.post(
     '/api/front/user/update',
     { schema: { tags, summary: 'Change the signed-in diner\u2019s contact details', body: contactBody } },
     async (request, reply) => {
       const user = await requestUser.required(request);
-      const language = langOf(request, request.body.lang);
-      const checked = checkContactDetails(request.body, { email: 'optional', password: false });
-      const problems: FieldProblems = checked.ok ? {} : checked.problems;
-      // An account's email is its sign-in name: changing it here would skip any proof of owning the new one.
-      if (checked.ok && !user.anonymous && checked.value.email && user.email && checked.value.email !== user.email) {
-        problems.email = ['email_locked'];
-      }
-      if (!checked.ok || Object.keys(problems).length > 0) return sendFieldErrors(reply, problems, language);
-      const { firstname, lastname, phone, email } = checked.value;
-      const changes = user.anonymous
-        ? { firstname, lastname, phone, anonymousEmail: email ?? null, wantsEmailConfirmation: !!email }
-        : { firstname, lastname, phone, ...(user.email ? {} : { email: email ?? null }) };
-      const updated = await updateUser(db, user.id, { ...changes, onboarding: false, updatedAt: now() });
-      if (!updated) return sendFieldErrors(reply, { email: ['email_taken'] }, language);
-      return { success: true, user: userView(updated) };
+      const outcome = await updateContactDetails(db, user, request.body, now());
+      if ('problems' in outcome) return sendFieldErrors(reply, outcome.problems, langOf(request, request.body.lang));
+      return { success: true, user: userView(outcome.user) };
     },
   );
 
@@ -121,30 +102,34 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
       schema: {
         tags,
         summary: 'Continue as a guest: contact details for one booking; the bearer reaches only that booking',
-        body: contactBody.extend({ bookingToken }),
+        description:
+          'On a booking that already has a guest the details are never replaced: without `code` a 6-digit code goes to the booking\u2019s ' +
+          'phone (and the guest\u2019s email) and the answer is 403 identity_proof_required with sent_to (masked); with the right code ' +
+          'the answer is that guest\u2019s session, details unchanged; a wrong or expired code is 403 identity_proof_invalid. ' +
+          'At most 3 codes per booking an hour (429 rate_limited). A booking held by an account is 403 booking_forbidden.',
+        body: contactBody.extend({
+          bookingToken,
+          code: z.string().max(32).optional().meta({ description: 'The code sent to the booking\u2019s phone or email', example: '042917' }),
+        }),
       },
     },
     async (request, reply) => {
-      const language = langOf(request, request.body.lang);
       const checked = checkContactDetails(request.body, { email: 'optional', password: false });
-      if (!checked.ok) return sendFieldErrors(reply, checked.problems, language);
-      const booking = await findBookingByTokenOnly(db, request.body.bookingToken);
-      if (!booking) throw new DomainError('booking_not_found');
-      const at = now();
-      const { firstname, lastname, phone, email } = checked.value;
-      const details = { firstname, lastname, phone, anonymousEmail: email ?? null, wantsEmailConfirmation: !!email, updatedAt: at };
-      const owner = booking.userId ? await findUserById(db, booking.userId) : undefined;
-      // A booking that an account holds stays with it; a guest's may be taken up again by a guest
-      // (section 8: a 401 during validation sends the diner back to this form).
-      if (owner && !owner.anonymous) throw new DomainError('booking_forbidden');
-      const guest = owner
-        ? await updateUser(db, owner.id, details)
-        : await insertUser(db, { ...details, anonymous: true, onboarding: false, createdAt: at });
-      if (!guest) throw new Error('guest not saved');
-      if (!owner) await setBookingOwner(db, booking.id, guest.id, at);
-      const ttlSeconds = Math.max(ctx.lifetimes.accessTtlSeconds, Math.ceil((booking.endsAt.getTime() + GUEST_GRACE_MS - at.getTime()) / 1000));
-      const session = await createSession(db, guest.id, { now: at, ttlSeconds, bookingId: booking.id });
-      return { success: true, access_token: session.token, token_type: 'Bearer', expires_in: ttlSeconds };
+      if (!checked.ok) return sendFieldErrors(reply, checked.problems, langOf(request, request.body.lang));
+      const outcome = await startGuestSession(
+        {
+          db,
+          sms: ctx.sms,
+          mailer: ctx.mailer,
+          now,
+          accessTtlSeconds: ctx.lifetimes.accessTtlSeconds,
+          countCodeSent: async () => (await ctx.rateLimits.identityCodesPerBooking.hit(request)) ?? 0,
+          warn: (line, error) => request.log.warn(error ? { err: error } : {}, line),
+        },
+        { bookingToken: request.body.bookingToken, details: checked.value, code: request.body.code },
+      );
+      if ('retryAfterSeconds' in outcome) return sendRateLimited(reply, outcome.retryAfterSeconds);
+      return outcome.session;
     },
   );
 

@@ -2,12 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountOptions } from '../auth/account-settings.ts';
 import type { Database } from '../db/database.ts';
+import type { SmsSender } from '../mail/sms.ts';
 import { createAccountContext } from './account-context.ts';
 import { accountRoutes } from './account-routes.ts';
+import { bookingSessionRoutes } from './booking-session-routes.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import type { RequestUser } from './request-user.ts';
 import { socialRoutes } from './social-routes.ts';
+import { userRoutes } from './user-routes.ts';
 
 /** What the account side is built from. */
 export interface AccountsPluginOptions {
@@ -15,17 +18,21 @@ export interface AccountsPluginOptions {
   now: () => Date;
   requestUser: RequestUser;
   accounts?: AccountOptions;
+  /** Sends identity codes by SMS. */
+  sms?: SmsSender;
 }
 
-/** Registers every account route: login methods, authCheck, user, guests, registration, tokens, reset, social. */
+/** Registers every account route: login methods, authCheck, user, guests, registration, tokens, reset, social, the account's bookings and sign-out, booking sessions. */
 export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
   const ctx = createAccountContext(
     app,
-    { db: options.db, now: options.now, requestUser: options.requestUser, log: (line) => app.log.info(line) },
+    { db: options.db, now: options.now, requestUser: options.requestUser, log: (line) => app.log.info(line), sms: options.sms },
     options.accounts,
   );
   await accountRoutes(app, ctx);
   await oauthRoutes(app, ctx);
   await passwordResetRoutes(app, ctx);
   await socialRoutes(app, ctx);
+  await userRoutes(app, ctx);
+  await bookingSessionRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
-import { pickLang } from '../domain/lang.ts';
+import { pickLang } from '../../shared/langs.ts';
 import type { Database } from '../db/database.ts';
 import { findMerchantBySlug } from '../db/merchant-store.ts';
 import type { BookingService } from '../services/booking-service.ts';
@@ -99,7 +99,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
       const { token, action } = request.params;
       const reason = request.body?.reason ?? 'restaurant_cancelled';
       const booking = await deps.bookings.restaurantAction(token, action, { reason, message: request.body?.message || undefined });
-      return { success: true, booking: await deps.bookings.view(booking, undefined, pickLang(undefined, request.headers['accept-language'])) };
+      return { success: true, booking: await deps.bookings.view(booking, undefined, pickLang(undefined, request.headers['accept-language']), 'provider') };
     },
   );
 }

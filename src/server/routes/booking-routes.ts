@@ -2,14 +2,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../domain/errors.ts';
-import { pickLang, type Lang } from '../domain/lang.ts';
+import { pickLang, type Lang } from '../../shared/langs.ts';
 import { merchantView, shiftsView, themeView, upcomingClosedDays, type ZoneView } from '../domain/merchant-view.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
-import { assertMerchantBookable, assertPartySize, assertZone } from '../services/booking-rules.ts';
-import { bookingIcs } from '../services/booking-ics.ts';
-import { floorDaySlots } from '../services/day-slots.ts';
 import { sendRateLimited } from '../auth/rate-limit.ts';
 import { DEFAULT_DRAFT_LIMITS, draftLimits, type DraftLimits } from './draft-limits.ts';
 import type { RequestUser } from './request-user.ts';
@@ -41,16 +37,18 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
 
   api.post(
     '/api/booking/booking_merchant/get',
-    { schema: { tags, summary: 'A merchant, its shifts, closed days, theme and the diner\u2019s current booking', body: z.object({ merchant_slug: merchantSlug }) } },
+    {
+      schema: {
+        tags,
+        summary: 'A merchant, its shifts, closed days, theme and the diner\u2019s current booking',
+        body: z.object({ merchant_slug: merchantSlug }),
+      },
+    },
     async (request) => {
       // A diner whose session ran out still sees the page (a stored bearer outlives its session).
       const user = await requestUser.ifSignedIn(request);
-      const floor = await bookings.loadFloor(request.body.merchant_slug);
+      const floor = await bookings.bookableFloor(request.body.merchant_slug);
       const { merchant } = floor;
-      if (!merchant.bookingEnabled) throw new DomainError('booking_not_activated', { phone: merchant.phone });
-      if (floor.tables.length === 0 || !merchant.shifts.some((shift) => shift.slots.length > 0)) {
-        throw new DomainError('booking_setting_not_found', { phone: merchant.phone });
-      }
       return {
         success: true,
         merchant: merchantView(merchant, now()),
@@ -67,12 +65,12 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     '/api/booking/booking_zones/get',
     { schema: { tags, summary: 'The zones a diner may choose on a date', body: z.object({ merchant_slug: merchantSlug, date: localDate }) } },
     async (request) => {
-      const floor = await bookings.loadFloor(request.body.merchant_slug);
-      assertMerchantBookable(floor);
-      const seated = new Set(floor.tables.map((table) => table.zoneId));
-      const bookingZones: ZoneView[] = floor.zones
-        .filter((zone) => seated.has(zone.id))
-        .map((zone) => ({ id: zone.id, name: zone.name, image: zone.imagePath ? { path: zone.imagePath } : null }));
+      const zones = await bookings.bookingZones(request.body.merchant_slug);
+      const bookingZones: ZoneView[] = zones.map((zone) => ({
+        id: zone.id,
+        name: zone.name,
+        image: zone.imagePath ? { path: zone.imagePath } : null,
+      }));
       return { success: true, bookingZones };
     },
   );
@@ -88,12 +86,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     },
     async (request) => {
       const { merchant_slug, date, bookingZoneId, needed_seats } = request.body;
-      const at = now();
-      const { floor, holds } = await bookings.dayAvailability(merchant_slug, date, at);
-      assertMerchantBookable(floor);
-      assertZone(floor, bookingZoneId);
-      assertPartySize(floor, bookingZoneId, needed_seats);
-      return { success: true, slots: floorDaySlots(floor, date, at, holds, bookingZoneId, needed_seats) };
+      return { success: true, slots: await bookings.slots(merchant_slug, date, bookingZoneId, needed_seats) };
     },
   );
 
@@ -131,25 +124,22 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         user,
         lang: langOf(request, body.lang),
       });
-      return { success: true, token: booking.token, booking: await bookings.view(booking, undefined, langOf(request, body.lang)) };
+      return { success: true, token: booking.token, booking: await bookings.view(booking, undefined, langOf(request, body.lang), user) };
     },
   );
 
-  api.post(
-    '/api/booking/get',
-    { schema: { tags, summary: 'A booking with its merchant and theme', body: bookingRef } },
-    async (request) => {
-      // An expired bearer reads like no bearer: the token is enough to follow a booking.
-      const reader = await requestUser.ifSignedIn(request);
-      const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token, reader);
-      return {
-        success: true,
-        theme: themeView(floor.merchant),
-        merchant: merchantView(floor.merchant, now()),
-        booking: await bookings.view(booking, floor, langOf(request, request.body.lang)),
-      };
-    },
-  );
+  api.post('/api/booking/get', { schema: { tags, summary: 'A booking with its merchant and theme', body: bookingRef } }, async (request) => {
+    // Whoever holds the token reads the booking (an expired bearer reads like none); only its owner's bearer
+    // gets canManage and the diner's contact details (docs/security.md).
+    const reader = await requestUser.ifSignedIn(request);
+    const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token);
+    return {
+      success: true,
+      theme: themeView(floor.merchant),
+      merchant: merchantView(floor.merchant, now()),
+      booking: await bookings.view(booking, floor, langOf(request, request.body.lang), reader),
+    };
+  });
 
   api.post(
     '/api/booking/validate',
@@ -157,19 +147,15 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     async (request) => {
       const user = await requestUser.required(request);
       const booking = await bookings.validate(request.body.merchant_slug, request.body.token, user);
-      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang)) };
+      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
     },
   );
 
-  api.post(
-    '/api/booking/cancel',
-    { schema: { tags, summary: 'The diner cancels (status 40, reason client_cancel)', body: bookingRef } },
-    async (request) => {
-      const user = await requestUser.optional(request);
-      const booking = await bookings.cancelByClient(request.body.merchant_slug, request.body.token, user);
-      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang)) };
-    },
-  );
+  api.post('/api/booking/cancel', { schema: { tags, summary: 'The diner cancels (status 40, reason client_cancel)', body: bookingRef } }, async (request) => {
+    const user = await requestUser.optional(request);
+    const booking = await bookings.cancelByClient(request.body.merchant_slug, request.body.token, user);
+    return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
+  });
 
   api.post(
     '/api/booking/set_comment',
@@ -184,27 +170,23 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       const user = await requestUser.optional(request);
       const { merchant_slug, token, comment } = request.body;
       const booking = await bookings.setComment(merchant_slug, token, comment, user);
-      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang)) };
+      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
     },
   );
 
-  api.post(
-    '/api/booking/update_user',
-    { schema: { tags, summary: 'Tie a booking to the signed-in diner', body: bookingRef } },
-    async (request) => {
-      const user = await requestUser.required(request);
-      const booking = await bookings.attachUser(request.body.merchant_slug, request.body.token, user);
-      const floor = await bookings.loadFloor(request.body.merchant_slug);
-      return {
-        success: true,
-        booking: await bookings.view(booking, floor, langOf(request, request.body.lang)),
-        shifts: shiftsView(floor.merchant.shifts),
-        theme: themeView(floor.merchant),
-        merchant: merchantView(floor.merchant, now()),
-        currentBookingToken: await bookings.currentBookingToken(floor.merchant.id, user),
-      };
-    },
-  );
+  api.post('/api/booking/update_user', { schema: { tags, summary: 'Tie a booking to the signed-in diner', body: bookingRef } }, async (request) => {
+    const user = await requestUser.required(request);
+    const booking = await bookings.attachUser(request.body.merchant_slug, request.body.token, user);
+    const floor = await bookings.loadFloor(request.body.merchant_slug);
+    return {
+      success: true,
+      booking: await bookings.view(booking, floor, langOf(request, request.body.lang), user),
+      shifts: shiftsView(floor.merchant.shifts),
+      theme: themeView(floor.merchant),
+      merchant: merchantView(floor.merchant, now()),
+      currentBookingToken: await bookings.currentBookingToken(floor.merchant.id, user),
+    };
+  });
 
   api.post(
     '/api/booking/closed_booking_calendar',
@@ -226,14 +208,9 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       },
     },
     async (request, reply) => {
-      const { floor, booking } = await bookings.get(request.params.merchant, request.params.token);
-      const zone = floor.zones.find((candidate) => candidate.id === booking.zoneId);
-      const ics = bookingIcs(booking, floor.merchant, zone?.name, langOf(request, request.query.lang));
+      const ics = await bookings.calendar(request.params.merchant, request.params.token, langOf(request, request.query.lang));
       if (request.query.download === '1') {
-        return reply
-          .header('content-type', 'text/calendar; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="event.ics"')
-          .send(ics);
+        return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="event.ics"').send(ics);
       }
       return { success: true, ics };
     },

@@ -38,6 +38,7 @@ export const docsRoutes = fp(async (app: FastifyInstance) => {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A diner\u2019s access token' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' },
+          staffToken: { type: 'http', scheme: 'bearer', description: 'A staff member\u2019s bearer (POST /api/pro/auth/login)' },
         },
       },
     },

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientAddress, hitAll, rateLimit, type RateLimit, type RateLimitPolicy } from '../auth/rate-limit.ts';
-import { isoWeekdayOf, localDateOf, localTimeOf, minutesOfLocalTime } from '../domain/local-time.ts';
-import type { MerchantWithFloor } from '../db/merchant-store.ts';
+import { isoWeekdayOf, localDateOf, localTimeOf, minutesOfLocalTime } from '../../shared/local-time.ts';
+import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 
 /** How many new drafts each key may start per window. */
 export interface DraftLimits {

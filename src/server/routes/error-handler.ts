@@ -41,5 +41,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, error_code: 'internal_error', message: 'Something went wrong on our side.' });
   });
-
 }

@@ -5,7 +5,7 @@ import { fieldMessage } from '../auth/field-messages.ts';
 import { clientMatches, passwordGrant, refreshTokenGrant } from '../auth/oauth-token.ts';
 import { hitAll } from '../auth/rate-limit.ts';
 import { signInDelayMs } from '../auth/sign-in-delay.ts';
-import { pickLang } from '../domain/lang.ts';
+import { pickLang } from '../../shared/langs.ts';
 import type { AccountContext } from './account-context.ts';
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'rate_limited';

@@ -7,7 +7,7 @@ import { fieldErrors, fieldMessage } from '../auth/field-messages.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { hitAll, sendRateLimited } from '../auth/rate-limit.ts';
 import { sameSiteUrl } from '../auth/return-url.ts';
-import { isLang, pickLang, type Lang } from '../domain/lang.ts';
+import { isLang, pickLang, type Lang } from '../../shared/langs.ts';
 import { renderResetPasswordPage, type ResetPageInput } from '../pages/reset-password-page.ts';
 import type { AccountContext } from './account-context.ts';
 import { lang } from './schemas.ts';
@@ -102,6 +102,9 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
     const used = await ctx.reset.complete(token, password);
     if (!used) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
     // Checked again on the way out: the origins may have changed since the link was mailed.
-    return reply.code(303).header('cache-control', 'no-store').redirect(sameSiteUrl(used.returnUrl, ctx.origins) ?? forgotUrl.replace(/\/forgot_password$/, '/login'), 303);
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .redirect(sameSiteUrl(used.returnUrl, ctx.origins) ?? forgotUrl.replace(/\/forgot_password$/, '/login'), 303);
   });
 }

@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { isMerchantChannel, merchantChannel } from '../realtime/merchant-events.ts';
+import type { RequestStaff } from './request-staff.ts';
 import type { RequestUser } from './request-user.ts';
 
 /** Registers GET /api/realtime/config and POST /broadcasting/auth. */
-export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Realtime; requestUser: RequestUser }): Promise<void> {
+export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Realtime; requestUser: RequestUser; requestStaff?: RequestStaff }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['realtime'];
 
@@ -21,7 +23,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Rea
     {
       schema: {
         tags,
-        summary: 'Signs a private channel subscription for the signed-in diner (private-user.{id} only)',
+        summary: 'Signs a private channel subscription: private-user.{id} for that diner, private-merchant.{id} for that merchant\u2019s staff',
         body: z.object({
           socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'not a socket id'),
           channel_name: z.string().max(164),
@@ -29,10 +31,20 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Rea
       },
     },
     async (request) => {
-      const user = await deps.requestUser.required(request);
       const { socket_id, channel_name } = request.body;
+      if (deps.requestStaff && isMerchantChannel(channel_name)) {
+        // A merchant's channel carries its whole book: only a staff bearer of that merchant joins it.
+        const staff = await deps.requestStaff.required(request);
+        if (!staff.merchants.some((merchant) => merchantChannel(merchant.id) === channel_name)) {
+          throw new DomainError('booking_forbidden', undefined, 'Not your merchant\u2019s channel');
+        }
+        return deps.realtime.authorize(socket_id, channel_name);
+      }
+      const user = await deps.requestUser.required(request);
       // Booking channels are public (the token is the secret); private channels belong to one diner.
       if (channel_name !== `private-user.${user.id}`) throw new DomainError('booking_forbidden', undefined, 'Not your channel');
+      // A manage link's session of an account's booking reaches that booking, never the account's own channel.
+      if (user.sessionBookingId && !user.anonymous) throw new DomainError('booking_forbidden', undefined, 'This session reaches one booking only');
       return deps.realtime.authorize(socket_id, channel_name);
     },
   );

@@ -1,7 +1,7 @@
 /** Request pieces shared by the booking calls, validated at the boundary. */
 import { z } from 'zod';
-import { isLocalDate } from '../domain/local-time.ts';
-import { LANGS } from '../domain/lang.ts';
+import { isLocalDate } from '../../shared/local-time.ts';
+import { LANGS } from '../../shared/langs.ts';
 
 // PostgreSQL cannot store NUL, and no name or date of ours holds a control character.
 const noControlCharacters = (text: string) => !/[\u0000-\u001f\u007f]/.test(text);
@@ -34,7 +34,14 @@ export const localDate = z
   .describe('Merchant-local date, YYYY-MM-DD');
 /** A party size (a number, or digits as text); the merchant's own limits are checked by the domain (error_min_seats / error_max_seats). */
 export const seats = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,7}$/, 'expected a whole number').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, 'expected a whole number')
+      .transform(Number),
+  ])
   .pipe(z.number().int().min(0).max(1_000_000));
 /** A diner's free text (a comment): trimmed, without NUL. */
 export const freeText = (max: number) =>

@@ -23,24 +23,20 @@ export async function socialRoutes(app: FastifyInstance, ctx: AccountContext): P
   const plain = (reply: FastifyReply, status: number, text: string) =>
     reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
-    '/login/:provider',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { provider } = request.params;
-      if (!ctx.social.enabled(provider)) return plain(reply, 404, `Sign-in with ${provider} is not enabled.`);
-      let started;
-      try {
-        started = await ctx.social.start(provider, request.query);
-      } catch (error) {
-        request.log.error({ err: error }, `${provider} sign-in could not start`);
-        return plain(reply, 502, `Sign-in with ${provider} is unavailable right now. Please try again later.`);
-      }
-      if (!started.ok) return plain(reply, 400, 'redirect must be a page of this site and userToken a random string of 16 to 256 characters.');
-      setStateCookie(reply, started.state, 600);
-      return reply.header('cache-control', 'no-store').redirect(started.url, 302);
-    },
-  );
+  app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>('/login/:provider', { schema: { hide: true } }, async (request, reply) => {
+    const { provider } = request.params;
+    if (!ctx.social.enabled(provider)) return plain(reply, 404, `Sign-in with ${provider} is not enabled.`);
+    let started;
+    try {
+      started = await ctx.social.start(provider, request.query);
+    } catch (error) {
+      request.log.error({ err: error }, `${provider} sign-in could not start`);
+      return plain(reply, 502, `Sign-in with ${provider} is unavailable right now. Please try again later.`);
+    }
+    if (!started.ok) return plain(reply, 400, 'redirect must be a page of this site and userToken a random string of 16 to 256 characters.');
+    setStateCookie(reply, started.state, 600);
+    return reply.header('cache-control', 'no-store').redirect(started.url, 302);
+  });
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
     '/login/:provider/callback',

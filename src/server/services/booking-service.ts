@@ -1,19 +1,13 @@
 /** The booking lifecycle over the database: drafts that hold a table, validation, changes, cancellation. */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { pacingAllows, pickTable, type TableHold, type TableInfo } from '../domain/availability.ts';
-import {
-  assertNotBegun,
-  holdsTable,
-  nextStatus,
-  type BookingAction,
-  type BookingStatusCode,
-  type CancelReason,
-} from '../domain/booking-status.ts';
+import { pacingAllows, pickTable, startsTooSoon, type Slot, type TableHold, type TableInfo } from '../domain/availability.ts';
+import { assertNotBegun, holdsTable, nextStatus, type BookingAction } from '../domain/booking-status.ts';
+import { BookingStatus, type BookingStatusCode, type CancelReason } from '../../shared/booking-status.ts';
 import { toBookingView, type BookingView } from '../domain/booking-view.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Lang } from '../domain/lang.ts';
-import { addDaysToLocalDate, localDateOf, startOfLocalDay, type LocalDate } from '../domain/local-time.ts';
+import { canManageBooking, viewerClient, type BookingCaller } from '../domain/booking-access.ts';
+import type { Lang } from '../../shared/langs.ts';
+import { addDaysToLocalDate, localDateOf, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import {
@@ -40,17 +34,15 @@ import {
 import { holdsCacheOf } from '../db/holds-cache.ts';
 import { retryOnConflict } from '../db/retry-on-conflict.ts';
 import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
-import { findMerchantWithFloor, peekMerchantFloor, type MerchantWithFloor } from '../db/merchant-store.ts';
+import { findMerchantById, findMerchantWithFloor, findZoneById, peekMerchantFloor } from '../db/merchant-store.ts';
+import { findUserById } from '../db/user-store.ts';
+import { users } from '../db/schema.ts';
+import type { MerchantWithFloor, Zone } from '../domain/merchant-floor.ts';
 import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
 import { isSoleWriter, type Database } from '../db/database.ts';
-import { merchants, users, zones } from '../db/schema.ts';
-import {
-  assertBookableTime,
-  assertMerchantBookable,
-  assertPartySize,
-  assertZone,
-  dayContext,
-} from './booking-rules.ts';
+import { assertBookableTime, assertMerchantBookable, assertPartySize, assertZone, dayContext, zonesWithTables } from '../domain/booking-rules.ts';
+import { floorDaySlots } from '../domain/day-slots.ts';
+import { bookingIcs } from './booking-ics.ts';
 
 /** Told of every change of a booking (the live channel listens here). */
 export type BookingListener = (booking: BookingRow) => void | Promise<void>;
@@ -93,7 +85,7 @@ const MAX_WINDOWS_PER_MERCHANT = 2_000;
 export function holdsWindow(floor: MerchantWithFloor, date: LocalDate): { from: Date; to: Date } {
   const { merchant } = floor;
   // The time-zone arithmetic is worth remembering per cached (frozen, so unchanging) merchant row.
-  const byDate = Object.isFrozen(merchant) ? windowsByMerchant.get(merchant) ?? new Map<LocalDate, { from: Date; to: Date }>() : undefined;
+  const byDate = Object.isFrozen(merchant) ? (windowsByMerchant.get(merchant) ?? new Map<LocalDate, { from: Date; to: Date }>()) : undefined;
   const known = byDate?.get(date);
   if (known) return { from: new Date(known.from), to: new Date(known.to) };
   const duration = merchant.settings.bookingDurationMinutes * MINUTE;
@@ -145,8 +137,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** Whether the diner may still edit the booking (change, comment): not once it ended, only its owner. */
   function assertEditable(booking: BookingRow, user: SessionUser | undefined): void {
-    if (booking.status === 25 || booking.status === 40) throw new DomainError('canceled');
-    if (booking.status === 30) throw new DomainError('already_done');
+    if (booking.status === BookingStatus.Refused || booking.status === BookingStatus.Cancelled) throw new DomainError('canceled');
+    if (booking.status === BookingStatus.Finished) throw new DomainError('already_done');
     assertMayChange(booking, user);
   }
 
@@ -163,7 +155,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function claimTable(
     tx: Tx,
     floor: MerchantWithFloor,
-    request: { at: Date; zoneId: string | 'all'; clientCount: number },
+    request: { at: Date; zoneId: string | 'all'; clientCount: number; tableId?: string },
     now: Date,
     excludeBookingId?: string,
   ): Promise<TableInfo> {
@@ -172,7 +164,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     const { from, to } = holdsWindow(floor, date);
     await releaseExpiredDrafts(tx, now, merchant.id, excludeBookingId);
     const holds = await listHolds(tx, merchant.id, from, to, now);
-    const ctx = dayContext(floor, date, now, holds);
+    const day = dayContext(floor, date, now, holds);
+    // Staff may name the table: availability then looks at that one only.
+    const ctx = request.tableId ? { ...day, tables: day.tables.filter((table) => table.id === request.tableId) } : day;
     if (!pacingAllows(ctx, request.at, request.clientCount, excludeBookingId)) {
       throw new DomainError('no_seats_available', { reason: 'pacing' });
     }
@@ -237,7 +231,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         return save(tx, existing, {
           ...values,
           // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
-          status: status === 20 && !merchant.settings.autoConfirm ? 10 : status,
+          status: status === BookingStatus.Confirmed && !merchant.settings.autoConfirm ? BookingStatus.Pending : status,
           holdExpiresAt: status === null ? new Date(now.getTime() + deps.holdMinutes * MINUTE) : null,
         });
       }
@@ -245,6 +239,8 @@ export function createBookingService(deps: BookingServiceDeps) {
         ...values,
         merchantId: merchant.id,
         token: randomToken(24),
+        // 192 random bits, 32 url-safe characters: the second secret, which manages the booking.
+        manageKey: randomToken(24),
         userId: request.user && !request.user.sessionBookingId ? request.user.id : null,
         status: null,
         holdExpiresAt: new Date(now.getTime() + deps.holdMinutes * MINUTE),
@@ -279,9 +275,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       assertMayChange(booking, user);
       if (!user.phone) throw new DomainError('no_phone');
       assertMerchantBookable(floor);
-      if (booking.startsAt.getTime() < now.getTime() + floor.merchant.settings.minLeadMinutes * MINUTE) {
-        throw new DomainError('last_minute_booking_not_allowed');
-      }
+      if (startsTooSoon(booking.startsAt, now, floor.merchant.settings)) throw new DomainError('last_minute_booking_not_allowed');
       return status;
     };
     const booking = await loadBooking(floor, token);
@@ -360,14 +354,127 @@ export function createBookingService(deps: BookingServiceDeps) {
     return changed(updated);
   }
 
-  /** A restaurant action (until the restaurant's own screen exists, through the admin API). */
+  /** A restaurant action, through the admin API (any merchant) or a staff call (`merchantId`: that merchant's bookings only). */
   async function restaurantAction(
     token: string,
     action: 'confirm' | 'refuse' | 'cancel' | 'finish',
     cancel?: { reason: CancelReason; message?: string },
+    merchantId?: string,
   ): Promise<BookingRow> {
     const lifecycleAction = action === 'cancel' ? 'restaurant_cancel' : action;
-    return transition(token, undefined, lifecycleAction, action === 'refuse' || action === 'cancel' ? cancel : undefined);
+    return transition(token, merchantId, lifecycleAction, action === 'refuse' || action === 'cancel' ? cancel : undefined);
+  }
+
+  /**
+   * A restaurant's change of its own booking's bookkeeping (arrival, no-show, private note): `mark` checks the locked
+   * row and names the values to write, which then count a revision and publish UpdateBooking like any other write.
+   */
+  async function restaurantMark(
+    token: string,
+    merchantId: string,
+    mark: (booking: BookingRow, now: Date) => Omit<Partial<NewBooking>, 'revision'>,
+  ): Promise<BookingRow> {
+    const now = deps.now();
+    const updated = await write(async (tx) => {
+      const fresh = await lockByToken(tx, token, merchantId);
+      return save(tx, fresh, { ...mark(fresh, now), updatedAt: now });
+    });
+    return changed(updated);
+  }
+
+  /**
+   * The restaurant moves a pending or confirmed booking of its own to another time, zone or table, through the same
+   * availability (pacing, a free table that fits, the exclusion constraint) as a diner's change; its status stays.
+   */
+  async function restaurantMove(
+    token: string,
+    merchantId: string,
+    slug: string,
+    move: { at: Date; zoneId: string | 'all'; tableId?: string },
+  ): Promise<BookingRow> {
+    const now = deps.now();
+    const floor = await loadFloor(slug);
+    const { merchant } = floor;
+    if (merchant.id !== merchantId) throw new DomainError('booking_not_found');
+    if (move.zoneId !== 'all') assertZone(floor, move.zoneId);
+    if (move.at.getTime() < now.getTime()) throw new DomainError('booking_time_passed', { action: 'move' }, 'Cannot move a booking into the past');
+    const localDate = localDateOf(move.at, merchant.timezone);
+    const updated = await write(async (tx) => {
+      const existing = await lockByToken(tx, token, merchant.id);
+      if (existing.status !== BookingStatus.Pending && existing.status !== BookingStatus.Confirmed) {
+        throw new DomainError('invalid_transition', { status: existing.status, action: 'move' }, 'Only a pending or confirmed booking moves');
+      }
+      await lockMerchantDays(tx, merchant.id, [localDate, existing.localDate]);
+      const table = await claimTable(tx, floor, { ...move, clientCount: existing.clientCount }, now, existing.id);
+      return save(tx, existing, {
+        zoneId: table.zoneId,
+        tableId: table.id,
+        startsAt: move.at,
+        endsAt: new Date(move.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE),
+        localDate,
+        holdsTable: true,
+        updatedAt: now,
+      });
+    });
+    return changed(updated);
+  }
+
+  /**
+   * A booking the restaurant takes itself (on the phone, or a walk-in): a guest diner with the details given, a
+   * table through the same availability as an online booking (pacing, a free table that fits, the exclusion
+   * constraint), confirmed at once. Its token is the diner's view link if the restaurant sends it.
+   */
+  async function restaurantCreate(
+    slug: string,
+    merchantId: string,
+    input: {
+      at: Date;
+      zoneId: string | 'all';
+      tableId?: string;
+      clientCount: number;
+      diner: { firstname: string; lastname: string; phone: string | null; email: string | null };
+      comment: string;
+      lang: Lang;
+    },
+  ): Promise<BookingRow> {
+    const now = deps.now();
+    const floor = await loadFloor(slug);
+    const { merchant } = floor;
+    if (merchant.id !== merchantId) throw new DomainError('merchant_not_found');
+    if (input.zoneId !== 'all') assertZone(floor, input.zoneId);
+    assertPartySize(floor, input.zoneId, input.clientCount);
+    // A walk-in sits down now: a time up to a quarter of an hour ago is still taken.
+    if (input.at.getTime() < now.getTime() - 15 * MINUTE) throw new DomainError('booking_time_passed', { action: 'create' }, 'Cannot book in the past');
+    const localDate = localDateOf(input.at, merchant.timezone);
+    const booking = await write(async (tx) => {
+      await lockMerchantDays(tx, merchant.id, [localDate]);
+      const table = await claimTable(tx, floor, input, now);
+      const [guest] = await tx
+        .insert(users)
+        .values({ ...input.diner, email: null, anonymousEmail: input.diner.email, anonymous: true, onboarding: false, createdAt: now, updatedAt: now })
+        .returning({ id: users.id });
+      return insertWithFreshRef(tx, {
+        merchantId: merchant.id,
+        zoneId: table.zoneId,
+        tableId: table.id,
+        userId: guest!.id,
+        token: randomToken(24),
+        manageKey: randomToken(24),
+        status: BookingStatus.Confirmed,
+        startsAt: input.at,
+        endsAt: new Date(input.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE),
+        localDate,
+        clientCount: input.clientCount,
+        comment: input.comment,
+        holdsTable: true,
+        holdExpiresAt: null,
+        validatedAt: now,
+        lang: input.lang,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    return changed(booking);
   }
 
   /** Sets the diner's comment. */
@@ -400,22 +507,21 @@ export function createBookingService(deps: BookingServiceDeps) {
     const current = await write(async (tx) => {
       const fresh = await lockBooking(tx, booking.id);
       if (!fresh) throw new DomainError('booking_not_found');
-      if (fresh.status !== 20 || fresh.endsAt >= now) return fresh;
+      if (fresh.status !== BookingStatus.Confirmed || fresh.endsAt >= now) return fresh;
       finished = true;
-      return save(tx, fresh, { status: 30, holdsTable: false, holdExpiresAt: null, updatedAt: now });
+      return save(tx, fresh, { status: BookingStatus.Finished, holdsTable: false, holdExpiresAt: null, updatedAt: now });
     });
     return finished ? changed(current) : current;
   }
 
   /**
-   * Reads a booking; a confirmed booking whose time has passed is finished on the way. The token alone
-   * reads it (it is the tracking link), but a signed-in caller must be its owner.
+   * Reads a booking; a confirmed booking whose time has passed is finished on the way. The token alone reads it,
+   * whoever calls (it is the view link): what the caller then sees is `view`'s business.
    */
-  async function get(slug: string, token: string, reader?: SessionUser): Promise<{ floor: MerchantWithFloor; booking: BookingRow }> {
+  async function get(slug: string, token: string): Promise<{ floor: MerchantWithFloor; booking: BookingRow }> {
     const floor = await loadFloor(slug);
     let booking = await loadBooking(floor, token);
-    if (reader) assertMayChange(booking, reader);
-    if (booking.status === 20 && booking.endsAt < deps.now()) booking = await finishIfPast(booking);
+    if (booking.status === BookingStatus.Confirmed && booking.endsAt < deps.now()) booking = await finishIfPast(booking);
     return { floor, booking };
   }
 
@@ -448,24 +554,64 @@ export function createBookingService(deps: BookingServiceDeps) {
     return { floor, holds: await dayHolds(floor, date, now) };
   }
 
+  /** A merchant's floor for its booking page; refused, with the merchant's phone, when it takes no booking. */
+  async function bookableFloor(slug: string): Promise<MerchantWithFloor> {
+    const floor = await loadFloor(slug);
+    assertMerchantBookable(floor, { phone: floor.merchant.phone });
+    return floor;
+  }
+
+  /** The zones a diner may choose at a merchant that takes bookings. */
+  async function bookingZones(slug: string): Promise<Zone[]> {
+    const floor = await loadFloor(slug);
+    assertMerchantBookable(floor);
+    return zonesWithTables(floor);
+  }
+
+  /** The bookable times of a merchant-local day for a party in a zone ('all': any), after the request's checks. */
+  async function slots(slug: string, date: LocalDate, zoneId: string | 'all', neededSeats: number): Promise<readonly Slot[]> {
+    const now = deps.now();
+    const { floor, holds } = await dayAvailability(slug, date, now);
+    assertMerchantBookable(floor);
+    assertZone(floor, zoneId);
+    assertPartySize(floor, zoneId, neededSeats);
+    return floorDaySlots(floor, date, now, holds, zoneId, neededSeats);
+  }
+
+  /** A booking as an RFC 5545 calendar in the diner's language (the token alone reads it). */
+  async function calendar(slug: string, token: string, lang: Lang): Promise<string> {
+    const { floor, booking } = await get(slug, token);
+    const zone = floor.zones.find((candidate) => candidate.id === booking.zoneId);
+    return bookingIcs(booking, floor.merchant, zone?.name, lang);
+  }
+
   /** The signed-in diner's coming booking at this merchant, if any. */
   async function currentBookingToken(merchantId: string, user: SessionUser | undefined): Promise<string | null> {
     if (!user) return null;
     const booking = await findCurrentBooking(db, merchantId, user.id, deps.now());
+    // A session scoped to one booking (a guest's, or a manage link's) reaches no other booking of its diner.
+    if (user.sessionBookingId && booking?.id !== user.sessionBookingId) return null;
     return booking?.token ?? null;
   }
 
-  /** The browser's view of a booking. */
-  async function view(booking: BookingRow, givenFloor: MerchantWithFloor | undefined, lang: Lang): Promise<BookingView> {
+  /**
+   * The browser's view of a booking for `caller`: its owner's bearer may manage it and sees the diner's details; any
+   * other holder of the token only views it, without contact details; the provider (admin API) sees everything.
+   */
+  async function view(
+    booking: BookingRow,
+    givenFloor: MerchantWithFloor | undefined,
+    lang: Lang,
+    caller: BookingCaller | 'provider' | undefined,
+  ): Promise<BookingView & { canManage: boolean }> {
     const slug = slugById.get(booking.merchantId);
     const floor = givenFloor ?? (slug ? await findMerchantWithFloor(db, slug) : undefined);
-    const merchant = floor?.merchant ?? (await db.select().from(merchants).where(eq(merchants.id, booking.merchantId)))[0];
+    const merchant = floor?.merchant ?? (await findMerchantById(db, booking.merchantId));
     if (!merchant) throw new Error('booking without merchant');
-    const zone =
-      floor?.zones.find((candidate) => candidate.id === booking.zoneId) ??
-      (await db.select().from(zones).where(eq(zones.id, booking.zoneId)))[0];
-    const [client] = booking.userId ? await db.select().from(users).where(eq(users.id, booking.userId)) : [];
-    return toBookingView({
+    const zone = floor?.zones.find((candidate) => candidate.id === booking.zoneId) ?? (await findZoneById(db, booking.zoneId));
+    const client = booking.userId ? await findUserById(db, booking.userId) : undefined;
+    const canManage = caller !== 'provider' && canManageBooking(booking, caller);
+    const full = toBookingView({
       booking,
       merchant,
       zone: { id: booking.zoneId, name: zone?.name ?? '' },
@@ -473,6 +619,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       lang,
       now: deps.now(),
     });
+    const seesContact = canManage || caller === 'provider';
+    return { ...full, bookingClient: full.bookingClient && !seesContact ? viewerClient(full.bookingClient) : full.bookingClient, canManage };
   }
 
   return {
@@ -480,6 +628,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     validate,
     cancelByClient,
     restaurantAction,
+    restaurantMark,
+    restaurantMove,
+    restaurantCreate,
     setComment,
     attachUser,
     get,
@@ -487,6 +638,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     currentBookingToken,
     view,
     loadFloor,
+    bookableFloor,
+    bookingZones,
+    slots,
+    calendar,
     dayHolds,
     dayAvailability,
   };

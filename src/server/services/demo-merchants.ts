@@ -19,3 +19,17 @@ export async function importDemoMerchants(db: Database, mediaDir: string): Promi
   }
   return slugs;
 }
+
+/** The demo merchants' staff accounts as their definitions give them (in clear: they are demo accounts), for the start-up log and the README. */
+export async function demoStaffAccounts(): Promise<Array<{ slug: string; email: string; password: string }>> {
+  const files = (await readdir(DEMO_MERCHANTS_DIR)).filter((name) => name.endsWith('.json')).sort();
+  const accounts: Array<{ slug: string; email: string; password: string }> = [];
+  for (const file of files) {
+    const definition = JSON.parse(await readFile(path.join(DEMO_MERCHANTS_DIR, file), 'utf8')) as {
+      slug: string;
+      staff?: Array<{ email: string; password?: string }>;
+    };
+    for (const member of definition.staff ?? []) if (member.password) accounts.push({ slug: definition.slug, email: member.email, password: member.password });
+  }
+  return accounts;
+}

@@ -38,9 +38,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     zones: zoneRows.map((zone) => ({
       name: zone.name,
       ...(zone.imagePath ? { image: zone.imagePath } : {}),
-      tables: tableRows
-        .filter((table) => table.zoneId === zone.id)
-        .map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
+      tables: tableRows.filter((table) => table.zoneId === zone.id).map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
     })),
     staff: staffRows.map((member) => ({ email: member.email, passwordHash: member.passwordHash })),
   };

@@ -35,7 +35,10 @@ async function importImage(source: string | undefined, fieldPath: string, slug: 
   if (!info?.isFile()) refuse(fieldPath, `no file at ${source}`);
   if (info.size > MAX_IMAGE_BYTES) refuse(fieldPath, 'image larger than 5 MB');
   // Content-addressed names: a changed image gets a new URL, so caches never serve the old one.
-  const digest = createHash('sha256').update(await readFile(file)).digest('hex').slice(0, 12);
+  const digest = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex')
+    .slice(0, 12);
   const name = `${path.basename(file, extension).replace(/[^a-zA-Z0-9_-]/g, '-')}-${digest}${extension}`;
   await mkdir(path.join(options.mediaDir, slug), { recursive: true });
   await copyFile(file, path.join(options.mediaDir, slug, name));
@@ -64,11 +67,7 @@ async function importImages(definition: MerchantDefinition, options: ImportOptio
 }
 
 /** Validates and stores one merchant definition; a bad one is refused whole, naming the field. */
-export async function importMerchant(
-  db: Database,
-  input: unknown,
-  options: ImportOptions,
-): Promise<{ merchant: MerchantRow; created: boolean }> {
+export async function importMerchant(db: Database, input: unknown, options: ImportOptions): Promise<{ merchant: MerchantRow; created: boolean }> {
   const definition = parseMerchantDefinition(input);
   const images = await importImages(definition, options);
   const hashes = new Map<string, string>();

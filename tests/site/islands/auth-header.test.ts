@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import AuthHeader from '../../../src/islands/AuthHeader.tsx';
-import type { Merchant } from '../../../src/lib/api-types.ts';
+import AuthHeader from '../../../src/islands/auth/parts/AuthHeader.tsx';
+import type { Merchant } from '../../../src/shared/api/merchant.ts';
 
 const imageSources = (html: string) => [...html.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((match) => match[1]);
 

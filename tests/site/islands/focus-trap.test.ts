@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nextTrapTarget } from '../../../src/islands/focus-trap.ts';
+import { nextTrapTarget } from '../../../src/islands/shared/focus-trap.ts';
 
 const controls = ['close', 'cancel', 'confirm'];
 

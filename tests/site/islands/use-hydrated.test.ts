@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { useHydrated } from '../../../src/islands/use-hydrated.ts';
+import { useHydrated } from '../../../src/islands/shared/use-hydrated.ts';
 
 function Probe() {
   return createElement('span', null, useHydrated() ? 'hydrated' : 'skeleton');

@@ -11,9 +11,9 @@ import {
   register,
   socialLoginUrl,
   updateUser,
-} from '../../../src/lib/account-api.ts';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/booking-api.ts';
+} from '../../../src/lib/api/account-api.ts';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/api/booking-api.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
@@ -70,7 +70,7 @@ describe('the account calls against the real server', () => {
   });
 
   test('forgot_password answers the same whether or not the account exists', async () => {
-    expect(await forgotPassword('nobody@example.test', `${server().url}/auth/login`)).toMatchObject({ success: true });
+    expect(await forgotPassword('nobody@example.test', `${server.url}/auth/login`)).toMatchObject({ success: true });
   });
 });
 

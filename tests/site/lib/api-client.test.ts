@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, apiGet, apiPost, apiRequest, apiUrl, setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { ApiError, apiGet, apiPost, apiRequest, apiUrl, setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
@@ -25,8 +25,8 @@ describe('the API client against the real server', () => {
   });
 
   test('a relative path and an absolute one reach the same address', () => {
-    expect(apiUrl('api/booking/get')).toBe(`${server().url}/api/booking/get`);
-    expect(apiUrl('/api/booking/get')).toBe(`${server().url}/api/booking/get`);
+    expect(apiUrl('api/booking/get')).toBe(`${server.url}/api/booking/get`);
+    expect(apiUrl('/api/booking/get')).toBe(`${server.url}/api/booking/get`);
   });
 
   test('a success:false answer throws ApiError with status, error_code and body', async () => {
@@ -49,7 +49,7 @@ describe('the API client against the real server', () => {
   });
 
   test('a valid stored bearer signs the call in', async () => {
-    const { bearer } = await server().signIn({ firstname: 'Ada' });
+    const { bearer } = await server.signIn({ firstname: 'Ada' });
     setBearer(bearer);
     const answer = await apiPost<{ user: { firstname: string } }>('/api/booking/user/get', {});
     expect(answer.user.firstname).toBe('Ada');

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import {
   firstInvalidField,
   isClean,
-  isEmail,
   serverFieldErrors,
   validateForgotPassword,
   validateLogin,
@@ -11,6 +10,7 @@ import {
   validateRegister,
   type PhoneField,
 } from '../../../src/lib/auth-form-rules.ts';
+import { isEmail } from '../../../src/shared/email-address.ts';
 
 const validPhone: PhoneField = { text: '06 12 34 56 78', valid: true, error: null };
 const emptyPhone: PhoneField = { text: '', valid: false, error: null };

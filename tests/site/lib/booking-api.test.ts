@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../../src/lib/api-client.ts';
+import { ApiError } from '../../../src/lib/api/api-client.ts';
 import {
   cancelBooking,
   createBooking,
@@ -14,7 +14,7 @@ import {
   setBookingComment,
   updateBookingUser,
   validateBooking,
-} from '../../../src/lib/booking-api.ts';
+} from '../../../src/lib/api/booking-api.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
@@ -65,7 +65,7 @@ describe('the booking calls against the real server', () => {
     expect(fetched.merchant.slug).toBe(slug);
     expect(fetched.booking.bookingForLong).toBe('Tuesday, 24 November 2026');
     expect((await exportIcal(slug, created.token)).ics).toContain('BEGIN:VCALENDAR');
-    expect(icsDownloadUrl(slug, created.token)).toBe(`${server().url}/api/booking/export_ical/${slug}/${created.token}?download=1`);
+    expect(icsDownloadUrl(slug, created.token)).toBe(`${server.url}/api/booking/export_ical/${slug}/${created.token}?download=1`);
 
     const cancelled = await cancelBooking(created.token, slug);
     expect(cancelled.booking.status).toBe(40);
@@ -74,7 +74,7 @@ describe('the booking calls against the real server', () => {
   test('update_user and validate need a signed-in diner', async () => {
     const { created } = await draft();
     await expect(validateBooking(created.token, slug)).rejects.toMatchObject({ status: 401 });
-    setBearer((await server().signIn()).bearer);
+    setBearer((await server.signIn()).bearer);
     const attached = await updateBookingUser(created.token, slug);
     expect(attached.booking.bookingClient?.firstname).toBe('Camille');
     expect(attached.merchant.slug).toBe(slug);

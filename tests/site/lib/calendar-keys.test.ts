@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addMonthsToDate, moveFocusDate } from '../../../src/lib/calendar-keys.ts';
+import { addMonthsToDate, moveFocusDate } from '../../../src/lib/calendar/calendar-keys.ts';
 
 // 2026-11-18 is a Wednesday; today is 2026-11-10, so nothing before 2026-11-01 may take focus.
 const TODAY = '2026-11-10';

@@ -12,9 +12,9 @@ import {
   quickDates,
   todayIn,
   type DayRules,
-} from '../../../src/lib/calendar.ts';
-import { monthTitle, weekdayLabels } from '../../../src/lib/calendar-labels.ts';
-import type { Shift } from '../../../src/lib/api-types.ts';
+} from '../../../src/lib/calendar/calendar.ts';
+import { monthTitle, weekdayLabels } from '../../../src/lib/calendar/calendar-labels.ts';
+import type { Shift } from '../../../src/shared/api/merchant.ts';
 
 // Open Tuesday to Sunday, closed on Mondays (like Le Petit Zinc).
 const shifts: Shift[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
@@ -41,10 +41,10 @@ describe('the booking horizon', () => {
   });
 
   test.each([
-    ['a month before the last day\'s', { year: 2027, month: 1 }, true],
-    ['the last day\'s month', { year: 2027, month: 2 }, false],
+    ["a month before the last day's", { year: 2027, month: 1 }, true],
+    ["the last day's month", { year: 2027, month: 2 }, false],
     ['a month after it', { year: 2030, month: 6 }, false],
-  ])('the next-month arrow goes on only before the last day\'s month: %s', (_case, shown, expected) => {
+  ])("the next-month arrow goes on only before the last day's month: %s", (_case, shown, expected) => {
     expect(canGoToNextMonth(shown, '2027-02-22')).toBe(expected);
   });
 });

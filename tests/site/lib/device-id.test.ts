@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { apiGet, setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { DEVICE_ID_KEY } from '../../../src/lib/device-id.ts';
+import { apiGet, setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import { DEVICE_ID_KEY } from '../../../src/lib/api/device-id.ts';
 import { installStorage } from '../support/browser-storage.ts';
 
 // A bare HTTP server that records what the client sends: only the request is under test here.

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, readApiAnswer } from '../../../src/lib/api-client.ts';
-import type { GetBookingResponse } from '../../../src/lib/api-types.ts';
-import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/booking-api.ts';
-import { startFirstBookingRead, takeFirstBookingRead } from '../../../src/lib/first-booking-read.ts';
+import { ApiError, readApiAnswer } from '../../../src/lib/api/api-client.ts';
+import type { GetBookingResponse } from '../../../src/shared/api/booking.ts';
+import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/api/booking-api.ts';
+import { startFirstBookingRead, takeFirstBookingRead } from '../../../src/lib/api/first-booking-read.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-const server = useBrowserTestServer();
+useBrowserTestServer();
 const merchantSlug = 'le-petit-zinc';
 
 afterEach(() => {

@@ -39,9 +39,9 @@ describe('the navigation guard (spec section 2)', () => {
     // to that merchant's booking home when only the merchant is stored,
     ['Auth', bearerAndMerchant, '/le-petit-zinc'],
     ['NoAuth', bearerAndMerchant, '/le-petit-zinc'],
-    // and to the not-found page otherwise.
-    ['Auth', bearerOnly, '/'],
-    ['Login', bearerOnly, '/'],
+    // and to the account page otherwise (never "this restaurant does not exist").
+    ['Auth', bearerOnly, '/account'],
+    ['Login', bearerOnly, '/account'],
   ] as Array<[RouteName, GuardState, string | null]>)('%s with %j redirects to %j', (route, state, expected) => {
     expect(guard(route, state)).toBe(expected);
   });
@@ -63,7 +63,7 @@ describe('the navigation guard (spec section 2)', () => {
   });
 
   test('a token stored without a current merchant does not lead to Validate', () => {
-    expect(signedInTarget({ currentMerchant: null, currentMerchantToken: 'T' })).toBe('/');
+    expect(signedInTarget({ currentMerchant: null, currentMerchantToken: 'T' })).toBe('/account');
   });
 
   test.each([
@@ -95,6 +95,8 @@ describe('route matching', () => {
     ['/le-petit-zinc/index.html', { name: 'BookingHome', merchantSlug: 'le-petit-zinc' }],
     ['/le-petit-zinc/validate', { name: 'NotFound' }],
     ['/legal/terms', { name: 'Legal' }],
+    ['/account', { name: 'Account' }],
+    ['/account/', { name: 'Account' }],
     ['/le-petit-zinc/other/ABC', { name: 'NotFound' }],
   ])('%s is %j', (path, expected) => {
     expect(matchRoute(path)).toEqual(expected);

@@ -1,14 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import type { Shift } from '../../../src/lib/api-types.ts';
+import type { Shift } from '../../../src/shared/api/merchant.ts';
 import { guessOpenFlags } from '../../../src/lib/open-flags.ts';
 
 // Closed on Mondays; lunch and dinner the other days (like Le Petit Zinc).
 const shifts: Shift[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
   day,
-  slots: day === 1 ? [] : [
-    { id: `${day}-l`, start: '12:00', end: '14:00' },
-    { id: `${day}-d`, start: '19:00', end: '22:00' },
-  ],
+  slots:
+    day === 1
+      ? []
+      : [
+          { id: `${day}-l`, start: '12:00', end: '14:00' },
+          { id: `${day}-d`, start: '19:00', end: '22:00' },
+        ],
 }));
 
 describe('the open flags guessed before booking_merchant/get answers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Slot } from '../../../src/lib/api-types.ts';
+import type { Slot } from '../../../src/shared/api/slots.ts';
 import { parsePresets, parseSeats, parseWhen, pickPresetSlot, presetTarget, type WhenValue } from '../../../src/lib/presets.ts';
 
 describe('seats', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import type { BookingUpdateEvent, RealtimeConfigResponse } from '../../../src/lib/api-types.ts';
-import { createBooking, getBookingSlots, getBookingZones, setBookingComment } from '../../../src/lib/booking-api.ts';
-import { getRealtimeConfig, pusherOptions, subscribeToBooking } from '../../../src/lib/realtime.ts';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import type { BookingUpdateEvent, RealtimeConfigResponse } from '../../../src/shared/api/realtime.ts';
+import { createBooking, getBookingSlots, getBookingZones, setBookingComment } from '../../../src/lib/api/booking-api.ts';
+import { getRealtimeConfig, pusherOptions, subscribeToBooking } from '../../../src/lib/api/realtime.ts';
 import { installStorage } from '../support/browser-storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
@@ -11,9 +11,21 @@ const external: RealtimeConfigResponse = { ...embedded, wsHost: 'ws-eu.pusher.ex
 
 describe('pusher-js options', () => {
   test.each([
-    ['http page on a port', { hostname: 'book.example', port: '8080', protocol: 'http:' }, { wsHost: 'book.example', wsPort: 8080, wssPort: 8080, forceTLS: false }],
-    ['https page without a port', { hostname: 'book.example', port: '', protocol: 'https:' }, { wsHost: 'book.example', wsPort: 443, wssPort: 443, forceTLS: true }],
-    ['http page without a port', { hostname: 'book.example', port: '', protocol: 'http:' }, { wsHost: 'book.example', wsPort: 80, wssPort: 80, forceTLS: false }],
+    [
+      'http page on a port',
+      { hostname: 'book.example', port: '8080', protocol: 'http:' },
+      { wsHost: 'book.example', wsPort: 8080, wssPort: 8080, forceTLS: false },
+    ],
+    [
+      'https page without a port',
+      { hostname: 'book.example', port: '', protocol: 'https:' },
+      { wsHost: 'book.example', wsPort: 443, wssPort: 443, forceTLS: true },
+    ],
+    [
+      'http page without a port',
+      { hostname: 'book.example', port: '', protocol: 'http:' },
+      { wsHost: 'book.example', wsPort: 80, wssPort: 80, forceTLS: false },
+    ],
   ])('embedded mode dials the site itself (%s)', (_case, site, expected) => {
     expect(pusherOptions(embedded, site)).toMatchObject({ ...expected, cluster: 'eu' });
   });
@@ -58,7 +70,7 @@ describe('live booking updates from the real server', () => {
     const slot = slots.find((candidate) => candidate.available)!;
     const { token } = await createBooking({ token: null, merchant_slug: 'le-petit-zinc', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2 });
 
-    const url = new URL(server().url);
+    const url = new URL(server.url);
     const events: BookingUpdateEvent[] = [];
     let heard: () => void = () => {};
     const arrived = new Promise<void>((resolve) => (heard = resolve));

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { clockOffset, resetServerClock, serverClockOffset, serverNow, syncServerClock } from '../../../src/lib/server-clock.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import { clockOffset, resetServerClock, serverClockOffset, serverNow, syncServerClock } from '../../../src/lib/api/server-clock.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true, now: '2030-06-01T12:00:00Z' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
+useBrowserTestServer({ now: '2030-06-01T12:00:00Z' });
 
 beforeEach(() => {
   resetServerClock();
-  setApiBaseUrl(server.url);
 });
 
 describe('the server clock', () => {

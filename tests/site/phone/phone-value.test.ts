@@ -35,7 +35,13 @@ describe('validity: valid or possible for the selected country, a leading plus m
     ['', 'FR', false, false, undefined, undefined, undefined],
   ])('%j with %s selected: valid %s, possible %s, country %s', (text, selected, valid, possible, countryCode, nationalNumber, number) => {
     const value = phoneValue(text, country(selected));
-    expect({ valid: value.valid, possible: value.possible, countryCode: value.countryCode, nationalNumber: value.nationalNumber, number: value.number }).toEqual({
+    expect({
+      valid: value.valid,
+      possible: value.possible,
+      countryCode: value.countryCode,
+      nationalNumber: value.nationalNumber,
+      number: value.number,
+    }).toEqual({
       valid,
       possible,
       countryCode,

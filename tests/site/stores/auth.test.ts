@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
 import {
   $auth,
@@ -15,23 +15,15 @@ import {
   signOut,
   startSocialLogin,
 } from '../../../src/stores/auth.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
+import type { MemoryStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 let local: MemoryStorage;
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  ({ local } = installStorage());
-  setApiBaseUrl(server.url);
+  // The fixture has installed this test's fresh storage.
+  local = localStorage as MemoryStorage;
   signOut();
 });
 
@@ -55,7 +47,7 @@ describe('the session (spec section 4)', () => {
   test.each([
     ['Validate when a merchant and its token are stored', 'le-petit-zinc', 'TOKEN-0123456789abcdef', '/le-petit-zinc/validate/TOKEN-0123456789abcdef'],
     ["the merchant's booking home without a token", 'le-petit-zinc', null, '/le-petit-zinc'],
-    ['the not-found page without a merchant', null, null, '/'],
+    ['the account page without a merchant', null, null, '/account'],
   ])('after sign-in the diner goes to %s', (_case, merchant, token, expected) => {
     if (merchant) setCurrentMerchant(merchant);
     if (merchant && token) setMerchantToken(merchant, token);
@@ -104,7 +96,7 @@ describe('signing in against the real server', () => {
   test('a password login signs in with a refresh token', async () => {
     await registerAccount({ ...account, email: 'noa.two@example.test' });
     signOut();
-    expect(await loginWithPassword(' noa.two@example.test ', account.password)).toEqual({ ok: true, to: '/' });
+    expect(await loginWithPassword(' noa.two@example.test ', account.password)).toEqual({ ok: true, to: '/account' });
     expect($auth.get()).toMatchObject({ status: 'signed-in', refreshToken: expect.any(String) });
   });
 

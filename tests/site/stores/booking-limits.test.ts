@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import * as bookingApi from '../../../src/lib/booking-api.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import * as bookingApi from '../../../src/lib/api/booking-api.ts';
 import { errorMessage } from '../../../src/i18n/i18n.ts';
 import { $bookingToken, discardBooking, submitBooking } from '../../../src/stores/booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 // Two new drafts per device; the address (every browser here shares 127.0.0.1) and the evening allow plenty.
 const PER_DEVICE = 2;
-let server: TestServer;
+useBrowserTestServer({ limits: { drafts: { perDevice: PER_DEVICE, perAddress: 100, perEvening: 100 } } });
 const slug = 'le-petit-zinc';
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true, limits: { drafts: { perDevice: PER_DEVICE, perAddress: 100, perEvening: 100 } } });
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
   resetSelection();
   $merchantSlug.set(slug);
   discardBooking();

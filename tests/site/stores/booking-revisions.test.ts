@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { bookingApi } from '../../../src/lib/booking-api.ts';
+import { beforeEach, expect, test } from 'vitest';
+import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { $booking, discardBooking, loadBooking, takeLatestBooking } from '../../../src/stores/booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+useBrowserTestServer();
 const slug = 'le-petit-zinc';
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
   $merchantSlug.set(slug);
   discardBooking();
 });

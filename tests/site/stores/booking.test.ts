@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ApiError, setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { bookingApi } from '../../../src/lib/booking-api.ts';
-import { getBearer, setCurrentMerchant } from '../../../src/lib/storage.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { ApiError } from '../../../src/lib/api/api-client.ts';
+import { bookingApi } from '../../../src/lib/api/booking-api.ts';
+import { getBearer, getReturnPath, setCurrentMerchant, setReturnPath } from '../../../src/lib/storage.ts';
 import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/auth.ts';
 import {
   $booking,
@@ -20,25 +20,17 @@ import {
 } from '../../../src/stores/booking.ts';
 import { $merchantSlug, loadMerchant } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
+import type { MemoryStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 let local: MemoryStorage;
 const slug = 'le-petit-zinc';
 const TOKEN = 'TOKEN-0123456789abcdef';
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  ({ local } = installStorage());
-  setApiBaseUrl(server.url);
+  // The fixture has installed this test's fresh storage.
+  local = localStorage as MemoryStorage;
   signOut();
   resetSelection();
   $merchantSlug.set(slug);
@@ -78,7 +70,8 @@ describe('where a created booking leads (spec section 4)', () => {
 });
 
 describe('where a Validate failure leads (spec section 8)', () => {
-  const failure = (status: number, code: string, body: Record<string, unknown> = {}) => new ApiError(status, code, { success: false, error_code: code, ...body });
+  const failure = (status: number, code: string, body: Record<string, unknown> = {}) =>
+    new ApiError(status, code, { success: false, error_code: code, ...body });
 
   test.each([
     ['already_done goes to BookingComplete', failure(409, 'already_done'), `/${slug}/booking_complete/${TOKEN}`],
@@ -118,6 +111,13 @@ describe('booking against the real server', () => {
     expect(token).toEqual(expect.any(String));
     expect(local.getItem(`token_${slug}`)).toBe(token);
     expect($isExistingBooking.get()).toBe(false);
+  });
+
+  test('a new booking that sends the diner to sign in forgets the page an earlier "Sign in" left, so Validate comes next', async () => {
+    setReturnPath('/le-petit-zinc');
+    await chooseFirstTime();
+    expect(await submitBooking('fr')).toEqual({ ok: true, to: '/auth/no_account' });
+    expect(getReturnPath()).toBeNull();
   });
 
   test('a signed-in diner’s new booking goes to Validate; validating goes to BookingComplete', async () => {

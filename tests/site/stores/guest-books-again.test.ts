@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { bookingApi } from '../../../src/lib/booking-api.ts';
+import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
 import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/auth.ts';
 import {
@@ -88,7 +88,7 @@ describe('BookingHome with a booking stored for the merchant', () => {
     expect([$storedBookingToken.get(), $bookingToken.get(), $selection.get().date]).toEqual([token, null, null]);
   });
 
-  test('?token (the tracking page\'s Edit) opens it to edit', async () => {
+  test("?token (the tracking page's Edit) opens it to edit", async () => {
     const token = await guestBooking('le-petit-zinc', '2026-12-04', '+33612340005');
     discardBooking();
     resetSelection();

@@ -1,27 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import type { MerchantListing } from '../../../src/lib/merchant-listing.ts';
-import { merchantData, type MerchantData } from '../../../src/lib/merchant-data.ts';
-import { resetServerClock } from '../../../src/lib/server-clock.ts';
-import { getMerchantToken, setMerchantToken } from '../../../src/lib/storage.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { MerchantListing } from '../../../src/shared/api/merchant-listing.ts';
+import { merchantData, type MerchantData } from '../../../src/lib/build/merchant-data.ts';
+import { resetServerClock } from '../../../src/lib/api/server-clock.ts';
+import { getMerchantToken, setBearer, setMerchantToken } from '../../../src/lib/storage.ts';
 import { $booking, discardBooking } from '../../../src/stores/booking.ts';
 import { $dayRules, $guestLimits, $home, startBookingHome } from '../../../src/stores/home.ts';
 import { $mainError, $merchant } from '../../../src/stores/merchant.ts';
 import { $pendingSlot, $selection, resetSelection } from '../../../src/stores/selection.ts';
 import { $slots, $zones } from '../../../src/stores/slots.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 import { until } from '../support/store-wait.ts';
 
 // The server's clock: Monday 23 November 2026, 10:00 in Paris (Le Petit Zinc is closed on Mondays, Sakura Ramen open).
 const NOW = '2026-11-23T09:00:00Z';
 
-let server: TestServer;
+const server = useBrowserTestServer({ now: NOW });
 let pages: Map<string, MerchantData>;
 let unmount: Array<() => void> = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, now: NOW });
   await server.importMerchant({
     ...(await import('../../../scripts/demo-merchants/sakura-ramen.json', { with: { type: 'json' } })).default,
     slug: 'sakura-dormant',
@@ -35,13 +32,7 @@ beforeAll(async () => {
   pages = new Map(listing.body.merchants.map((merchant) => [merchant.slug, merchantData(merchant)]));
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  installStorage();
-  setApiBaseUrl(server.url);
   resetServerClock();
   resetSelection();
   discardBooking();
@@ -84,7 +75,12 @@ describe('BookingHome once the server answered (real server, its clock)', () => 
     expect($selection.get()).toMatchObject({ date: '2026-11-23', guests: 2 });
     const selection = await until($selection, (value) => value.slot !== null);
     const zoneId = selection.zoneId!;
-    const { body } = await server.post('/api/booking/booking_slots/get', { merchant_slug: 'sakura-ramen', date: '2026-11-23', bookingZoneId: zoneId, needed_seats: 2 });
+    const { body } = await server.post('/api/booking/booking_slots/get', {
+      merchant_slug: 'sakura-ramen',
+      date: '2026-11-23',
+      bookingZoneId: zoneId,
+      needed_seats: 2,
+    });
     const now = Date.parse(NOW) / 1000;
     const expected = (body.slots as Array<{ timestamp: number; available: boolean }>).find((slot) => slot.available && slot.timestamp >= now);
     expect(selection.slot?.timestamp).toBe(expected?.timestamp);
@@ -113,11 +109,16 @@ describe('BookingHome once the server answered (real server, its clock)', () => 
     expect($selection.get().date).toBe('2026-11-27');
   });
 
-  test('?token opens a live booking: the choosers are filled from it', async () => {
+  test("?token opens the diner's live booking: the choosers are filled from it", async () => {
     const { bearer } = await server.signIn();
     const zones = await server.post('/api/booking/booking_zones/get', { merchant_slug: 'le-petit-zinc', date: '2026-11-25' });
     const zoneId = zones.body.bookingZones[0].id as string;
-    const slots = await server.post('/api/booking/booking_slots/get', { merchant_slug: 'le-petit-zinc', date: '2026-11-25', bookingZoneId: zoneId, needed_seats: 2 });
+    const slots = await server.post('/api/booking/booking_slots/get', {
+      merchant_slug: 'le-petit-zinc',
+      date: '2026-11-25',
+      bookingZoneId: zoneId,
+      needed_seats: 2,
+    });
     const slot = (slots.body.slots as Array<{ timestamp: number; hour: string; available: boolean }>).find((candidate) => candidate.available)!;
     const created = await server.post(
       '/api/booking/create',
@@ -125,6 +126,8 @@ describe('BookingHome once the server answered (real server, its clock)', () => 
       { bearer },
     );
     await server.post('/api/booking/validate', { merchant_slug: 'le-petit-zinc', token: created.body.token }, { bearer });
+    // Only the diner who booked may change it (a link alone only views it): this browser is theirs.
+    setBearer(bearer);
 
     await startBookingHome(page('le-petit-zinc'), `?token=${created.body.token}`, { go: () => {} });
     expect($home.get().booking).toBe('loaded');
@@ -136,9 +139,18 @@ describe('BookingHome once the server answered (real server, its clock)', () => 
     const { bearer } = await server.signIn();
     const zones = await server.post('/api/booking/booking_zones/get', { merchant_slug: 'sakura-ramen', date: '2026-11-26' });
     const zoneId = zones.body.bookingZones[0].id as string;
-    const slots = await server.post('/api/booking/booking_slots/get', { merchant_slug: 'sakura-ramen', date: '2026-11-26', bookingZoneId: zoneId, needed_seats: 2 });
+    const slots = await server.post('/api/booking/booking_slots/get', {
+      merchant_slug: 'sakura-ramen',
+      date: '2026-11-26',
+      bookingZoneId: zoneId,
+      needed_seats: 2,
+    });
     const slot = (slots.body.slots as Array<{ timestamp: number; available: boolean }>).find((candidate) => candidate.available)!;
-    const created = await server.post('/api/booking/create', { merchant_slug: 'sakura-ramen', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2 }, { bearer });
+    const created = await server.post(
+      '/api/booking/create',
+      { merchant_slug: 'sakura-ramen', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2 },
+      { bearer },
+    );
     const token = created.body.token as string;
     await server.post('/api/booking/validate', { merchant_slug: 'sakura-ramen', token }, { bearer });
     await server.post('/api/booking/cancel', { merchant_slug: 'sakura-ramen', token }, { bearer });

@@ -59,7 +59,7 @@ describe('island messages', () => {
     ['fr', 'booking.persons', { count: 1 }, '1 personne'],
     ['fr', 'booking.persons', { count: 2 }, '2 personnes'],
     ['es', 'error.error_min_seats', { min: 2 }, 'El restaurante no acepta reservas de menos de 2 personas.'],
-    ['it', 'complete.howItWorks', { minutes: 20 }, 'Il ristorante tiene il tuo tavolo per 20 minuti dopo l\'orario prenotato.'],
+    ['it', 'complete.howItWorks', { minutes: 20 }, "Il ristorante tiene il tuo tavolo per 20 minuti dopo l'orario prenotato."],
   ] as const)('in %s, %s with %j reads %j', (lang, key, vars, expected) => {
     expect(translate(lang, key, vars)).toBe(expected);
   });

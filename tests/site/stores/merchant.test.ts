@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { bookingApi } from '../../../src/lib/booking-api.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import {
   $closedDays,
   $currentBookingToken,
@@ -14,23 +13,15 @@ import {
   seedMerchant,
 } from '../../../src/stores/merchant.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
+import type { MemoryStorage } from '../support/browser-storage.ts';
+import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-let server: TestServer;
+const server = useBrowserTestServer();
 let local: MemoryStorage;
 
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 beforeEach(() => {
-  ({ local } = installStorage());
-  setApiBaseUrl(server.url);
+  // The fixture has installed this test's fresh storage.
+  local = localStorage as MemoryStorage;
   $merchant.set(null);
   $mainError.set(null);
 });
@@ -77,7 +68,13 @@ describe('loading the merchant from the real server', () => {
     const zoneId = bookingZones[0]!.id;
     const { slots } = await bookingApi.getBookingSlots({ merchantSlug: 'sakura-ramen', date: '2026-11-24', zoneId, neededSeats: 2 });
     const slot = slots.find((candidate) => candidate.available)!;
-    const { token } = await bookingApi.createBooking({ token: null, merchant_slug: 'sakura-ramen', datetime: slot.timestamp, booking_zone_id: zoneId, client_count: 2 });
+    const { token } = await bookingApi.createBooking({
+      token: null,
+      merchant_slug: 'sakura-ramen',
+      datetime: slot.timestamp,
+      booking_zone_id: zoneId,
+      client_count: 2,
+    });
     await bookingApi.validateBooking(token, 'sakura-ramen');
     await loadMerchant('sakura-ramen');
     expect($currentBookingToken.get()).toBe(token);

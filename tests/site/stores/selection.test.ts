@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { Shift, Slot } from '../../../src/lib/api-types.ts';
-import type { DayRules } from '../../../src/lib/calendar.ts';
+import type { Shift } from '../../../src/shared/api/merchant.ts';
+import type { Slot } from '../../../src/shared/api/slots.ts';
+import type { DayRules } from '../../../src/lib/calendar/calendar.ts';
 import {
   $canBook,
   $pendingSlot,

@@ -6,7 +6,7 @@ import { $slots, $zones } from '../../../src/stores/slots.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 import { until } from '../support/store-wait.ts';
 
-const server = useBrowserTestServer();
+useBrowserTestServer();
 let unmount: Array<() => void> = [];
 
 beforeEach(() => {
@@ -61,7 +61,13 @@ describe('zones and times follow the selection (real server)', () => {
     applyPresets(parsePresets('asap=1&seats=2'), {
       nowMs: Date.parse('2026-11-23T09:00:00Z'),
       timezone: 'Europe/Paris',
-      rules: { today: '2026-11-23', shifts: [{ day: 1, slots: [{ id: '1-0', start: '11:45', end: '14:30' }] }], closedDays: [], open: { today: true, tomorrow: true }, lastDay: '2027-02-21' },
+      rules: {
+        today: '2026-11-23',
+        shifts: [{ day: 1, slots: [{ id: '1-0', start: '11:45', end: '14:30' }] }],
+        closedDays: [],
+        open: { today: true, tomorrow: true },
+        lastDay: '2027-02-21',
+      },
       settings: { minClientsPerBookings: 1, maxClientsPerBookings: 6 },
     });
     const selection = await until($selection, (value) => value.slot !== null);
@@ -73,7 +79,13 @@ describe('zones and times follow the selection (real server)', () => {
     applyPresets(parsePresets('when=2026-11-24T12:07&seats=3'), {
       nowMs: Date.parse('2026-11-23T09:00:00Z'),
       timezone: 'Europe/Paris',
-      rules: { today: '2026-11-23', shifts: [{ day: 2, slots: [{ id: '2-0', start: '11:45', end: '14:30' }] }], closedDays: [], open: { today: true, tomorrow: true }, lastDay: '2027-02-21' },
+      rules: {
+        today: '2026-11-23',
+        shifts: [{ day: 2, slots: [{ id: '2-0', start: '11:45', end: '14:30' }] }],
+        closedDays: [],
+        open: { today: true, tomorrow: true },
+        lastDay: '2027-02-21',
+      },
       settings: { minClientsPerBookings: 1, maxClientsPerBookings: 6 },
     });
     const selection = await until($selection, (value) => value.slot !== null);

@@ -4,7 +4,7 @@ import { $auth, registerAccount, signIn, signOut } from '../../../src/stores/aut
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../../src/stores/user.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
-const server = useBrowserTestServer();
+useBrowserTestServer();
 let counter = 0;
 
 beforeEach(() => {
@@ -41,7 +41,11 @@ describe('loading and saving the signed-in diner against the real server', () =>
   test('loads the account with its details', async () => {
     await signedInAccount();
     expect(await loadUser()).toEqual({ ok: true });
-    expect($user.get()).toMatchObject({ loading: false, error: null, user: { firstname: 'Inès', lastname: 'Moreau', phone: '+33611223344', anonymous: false } });
+    expect($user.get()).toMatchObject({
+      loading: false,
+      error: null,
+      user: { firstname: 'Inès', lastname: 'Moreau', phone: '+33611223344', anonymous: false },
+    });
   });
 
   test('a bearer the server does not know clears the session and leads to NoAuth', async () => {
@@ -65,6 +69,10 @@ describe('loading and saving the signed-in diner against the real server', () =>
   test('refused details come back per field, in the language asked for', async () => {
     await signedInAccount();
     const outcome = await saveUserDetails({ firstname: '', lastname: 'Moreau', phone: '0612', email: '', lang: 'en' });
-    expect(outcome).toMatchObject({ ok: false, code: 'validation_error', errors: { firstname: ['This field is required.'], phone: [expect.stringContaining('international')] } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'validation_error',
+      errors: { firstname: ['This field is required.'], phone: [expect.stringContaining('international')] },
+    });
   });
 });

@@ -1,25 +1,16 @@
 /** The real server for a browser-side test file: started once, with the API client pointed at it and fresh storage before each test. */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { setApiBaseUrl } from '../../../src/lib/api-client.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeEach } from 'vitest';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import type { TestServer, TestServerOptions } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import { installStorage } from './browser-storage.ts';
 
-/** Registers the hooks; the returned function gives the running server. */
-export function useBrowserTestServer(): () => TestServer {
-  let server: TestServer | undefined;
-  const current = (): TestServer => {
-    if (!server) throw new Error('the test server has not started');
-    return server;
-  };
-  beforeAll(async () => {
-    server = await startTestServer({ listen: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+/** Registers the hooks of useTestServer (listening, for the browser's fetch) and, before each test, fresh storage and the API base URL. */
+export function useBrowserTestServer(options: TestServerOptions = {}): TestServer {
+  const server = useTestServer({ ...options, listen: true });
   beforeEach(() => {
     installStorage();
-    setApiBaseUrl(current().url);
+    setApiBaseUrl(server.url);
   });
-  return current;
+  return server;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calendarAction, isIOS } from '../../../src/lib/calendar-export.ts';
+import { calendarAction, isIOS } from '../../../src/lib/calendar/calendar-export.ts';
 import { mapsSearchUrl } from '../../../src/lib/maps-link.ts';
 import { DEFAULT_SUPPORT_EMAIL, reportProblemHref, supportEmail } from '../../../src/lib/support-mail.ts';
 
@@ -28,7 +28,9 @@ describe('the route link', () => {
   });
 
   test('leaves out empty parts and escapes the rest', () => {
-    expect(mapsSearchUrl({ name: 'Café & Co', address: { address: ' ', city: 'Lyon' } })).toBe('https://www.google.com/maps/search/?api=1&query=Caf%C3%A9+%26+Co+Lyon');
+    expect(mapsSearchUrl({ name: 'Café & Co', address: { address: ' ', city: 'Lyon' } })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Caf%C3%A9+%26+Co+Lyon',
+    );
   });
 });
 

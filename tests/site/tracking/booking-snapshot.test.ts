@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { GetBookingResponse } from '../../../src/lib/api-types.ts';
+import type { GetBookingResponse } from '../../../src/shared/api/booking.ts';
 import { MAX_SNAPSHOTS, readBookingSnapshot, saveBookingSnapshot, SNAPSHOT_KEY } from '../../../src/lib/booking-snapshot.ts';
 import { installStorage } from '../support/browser-storage.ts';
 

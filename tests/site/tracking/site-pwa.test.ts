@@ -41,7 +41,7 @@ describe('the service worker and the manifest', () => {
 });
 
 describe('the first page opened, kept once a worker controls it', () => {
-  test('asks again for the site\'s own images it loaded (merchant media, illustrations), once each, and nothing else', () => {
+  test("asks again for the site's own images it loaded (merchant media, illustrations), once each, and nothing else", () => {
     const loaded = [
       'https://book.example/media/4f2a.webp',
       'https://book.example/images/status/pending.svg',

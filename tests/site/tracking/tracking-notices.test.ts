@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Booking, BookingStatusCode } from '../../../src/lib/api-types.ts';
+import type { Booking } from '../../../src/shared/api/booking.ts';
+import type { BookingStatusCode } from '../../../src/shared/booking-status.ts';
 import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
 
 const now = 1_800_000_000;
@@ -38,10 +39,30 @@ describe('the notices of the tracking page', () => {
     expect(trackingNotices(booking({ showUnavailableMerchant: true }), now).unavailable).toBe(true);
   });
 
+  test.each([
+    ['days ahead', 3 * 24 * 3600],
+    ['within a day', 3600],
+  ])('an unavailable restaurant, booking %s: still being checked, but neither "an SMS will follow" nor a second call hint', (_when, ahead) => {
+    const notices = trackingNotices(booking({ showUnavailableMerchant: true, bookingForTimestamp: now + ahead }), now);
+    expect(notices).toMatchObject({ checking: true, unavailable: true, pendingHint: null });
+  });
+
   test.each<[string, Partial<Facts>, { reason: string | null; message: string | null } | null]>([
-    ['a refusal shows its reason and the message', { status: 25, bookingCancelReason: 'restaurant_full', bookingCancelMessage: ' Privatisé. ' }, { reason: 'restaurant_full', message: 'Privatisé.' }],
-    ['a restaurant cancellation without a message', { status: 40, bookingCancelReason: 'restaurant_cancelled' }, { reason: 'restaurant_cancelled', message: null }],
-    ["the diner's own cancellation never shows a message", { status: 40, bookingCancelReason: 'client_cancel', bookingCancelMessage: 'x' }, { reason: 'client_cancel', message: null }],
+    [
+      'a refusal shows its reason and the message',
+      { status: 25, bookingCancelReason: 'restaurant_full', bookingCancelMessage: ' Privatisé. ' },
+      { reason: 'restaurant_full', message: 'Privatisé.' },
+    ],
+    [
+      'a restaurant cancellation without a message',
+      { status: 40, bookingCancelReason: 'restaurant_cancelled' },
+      { reason: 'restaurant_cancelled', message: null },
+    ],
+    [
+      "the diner's own cancellation never shows a message",
+      { status: 40, bookingCancelReason: 'client_cancel', bookingCancelMessage: 'x' },
+      { reason: 'client_cancel', message: null },
+    ],
     ['no reason: the generic cancelled text', { status: 40 }, { reason: null, message: null }],
     ['a confirmed booking has none', { status: 20, bookingCancelReason: 'restaurant_full' }, null],
   ])('%s', (_name, overrides, expected) => {

@@ -1,8 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import type { Booking, BookingClient } from '../../../src/lib/api-types.ts';
+import type { Booking, BookingClient } from '../../../src/shared/api/booking.ts';
 import { validateEntryTarget } from '../../../src/lib/validate-entry.ts';
 
-const client = (phone: string | null): BookingClient => ({ firstname: 'Camille', lastname: 'Durand', phone, email: null, avatar: { path: '/images/avatar.svg' } });
+const client = (phone: string | null): BookingClient => ({
+  firstname: 'Camille',
+  lastname: 'Durand',
+  phone,
+  email: null,
+  avatar: { path: '/images/avatar.svg' },
+});
 
 describe('where Validate sends the diner on entry', () => {
   test.each<[string, Pick<Booking, 'status' | 'bookingClient'>, string | null]>([

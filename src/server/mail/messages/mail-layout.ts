@@ -1,6 +1,6 @@
 /** The frame every account mail shares: the brand's name and colours around a white card, as plain HTML for mail clients. */
-import { themeVars } from '../../../lib/merchant-theme.ts';
-import type { Lang } from '../../domain/lang.ts';
+import { themeVars } from '../../../shared/merchant-theme.ts';
+import type { Lang } from '../../../shared/langs.ts';
 import { escapeHtml } from '../../pages/escape-html.ts';
 
 /** Who the mail comes from: the merchant when the request named one, else the provider. */

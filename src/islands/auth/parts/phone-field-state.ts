@@ -1,0 +1,22 @@
+/** The phone field as a form keeps it: the text typed and the widget's last judgement of it. */
+import type { PhoneField } from '../../../lib/auth-form-rules.ts';
+import type { PhoneValue } from '../../../lib/phone/phone-value.ts';
+
+/** What a form holds for its phone field. */
+export interface PhoneState {
+  text: string;
+  value: PhoneValue | null;
+}
+
+/** The field as the validation rules read it. */
+export function phoneField(state: PhoneState): PhoneField {
+  return { text: state.text, valid: state.value?.valid ?? false, error: state.value?.error ?? null };
+}
+
+/** What is sent to the server: the E.164 number when the widget marks it valid, else the text (the server then says what is wrong). */
+export function phoneToSend(state: PhoneState): string {
+  return state.value?.valid && state.value.number ? state.value.number : state.text.trim();
+}
+
+/** The countries the forms list first: the interface languages' home countries and neighbours. */
+export const PREFERRED_COUNTRIES: readonly string[] = ['FR', 'BE', 'CH', 'LU', 'ES', 'IT', 'GB'];

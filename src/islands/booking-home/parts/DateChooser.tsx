@@ -1,0 +1,99 @@
+/** The date chooser: Today and Tomorrow when the merchant is open then, and a button opening the calendar overlay (loaded on first use). */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState } from 'react';
+import type { Lang } from '../../../i18n/t.ts';
+import type { LocalDate } from '../../../shared/local-time.ts';
+import { quickDates } from '../../../lib/calendar/calendar.ts';
+import { longDate } from '../../../lib/long-date.ts';
+import { $dayRules, forgetPresetTime } from '../../../stores/home.ts';
+import { $selection, chooseDate } from '../../../stores/selection.ts';
+import { useTranslation } from '../../shared/use-translation.ts';
+import './calendar.css';
+
+const loadCalendar = () => import('./CalendarOverlay.tsx');
+// The overlay (and date-fns' locales) stay out of the page's first JavaScript.
+const CalendarOverlay = lazy(loadCalendar);
+
+const INTL_LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES', it: 'it-IT' };
+const shortDateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+function shortDate(date: LocalDate, lang: Lang): string {
+  let format = shortDateFormats.get(lang);
+  if (!format) {
+    // A calendar day, not an instant: formatted at UTC midnight in UTC.
+    format = new Intl.DateTimeFormat(INTL_LOCALES[lang], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+    shortDateFormats.set(lang, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Date: the first of the four choosers, always unlocked. */
+export default function DateChooser() {
+  const { t, lang } = useTranslation();
+  const rules = useStore($dayRules);
+  const { date } = useStore($selection);
+  const [open, setOpen] = useState(false);
+
+  if (!rules) return <div className="bh-field bh-skeleton-block" aria-hidden="true" />;
+  const quick = quickDates(rules);
+  const pick = (value: LocalDate) => {
+    forgetPresetTime();
+    chooseDate(value);
+  };
+  const other = date !== null && date !== quick.today && date !== quick.tomorrow ? date : null;
+
+  return (
+    <fieldset className="bh-field">
+      <legend className="bh-legend">{t('booking.date')}</legend>
+      <div className="bh-dates">
+        {quick.today && (
+          <button type="button" className="bh-date" aria-pressed={date === quick.today} onClick={() => pick(quick.today!)}>
+            <span className="bh-date-main">{t('booking.today')}</span>
+            <span className="bh-date-sub">{shortDate(quick.today, lang)}</span>
+          </button>
+        )}
+        {quick.tomorrow && (
+          <button type="button" className="bh-date" aria-pressed={date === quick.tomorrow} onClick={() => pick(quick.tomorrow!)}>
+            <span className="bh-date-main">{t('booking.tomorrow')}</span>
+            <span className="bh-date-sub">{shortDate(quick.tomorrow, lang)}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="bh-date bh-date-other"
+          aria-haspopup="dialog"
+          aria-pressed={other !== null}
+          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={() => void loadCalendar()}
+        >
+          <svg className="bh-date-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M7 2a1 1 0 0 1 1 1v1h8V3a1 1 0 1 1 2 0v1h1a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3h1V3a1 1 0 0 1 1-1Zm13 8H4v9a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-9ZM5 6a1 1 0 0 0-1 1v1h16V7a1 1 0 0 0-1-1H5Z"
+            />
+          </svg>
+          <span className="bh-date-main">{other ? longDate(other, lang) : t('booking.otherDate')}</span>
+        </button>
+      </div>
+      {date && !other && (
+        <p className="bh-chosen" aria-live="polite">
+          {longDate(date, lang)}
+        </p>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <CalendarOverlay
+            rules={rules}
+            selected={date}
+            onClose={() => setOpen(false)}
+            onPick={(value) => {
+              pick(value);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * The Validate island (/{merchantSlug}/validate/{token}, spec sections 2, 5 and 8): ties the draft to the signed-in
+ * diner, shows the recap, the customer card and the terms switch, and validates it (with a floating button while the
+ * main one is off-screen). The token comes from the address: the server serves this merchant's one shell for every token.
+ * A draft shows how long its table is still held; when validation finds the table gone, the nearest free times are
+ * offered and one tap holds one again for the same draft.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage, needMessages } from '../../i18n/i18n.ts';
+import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
+import { guardPath } from '../../lib/guard.ts';
+import { navigate } from '../../lib/navigate.ts';
+import { bookingHomePath, matchRoute } from '../../lib/routes.ts';
+import { setCurrentMerchant, setMerchantToken } from '../../lib/storage.ts';
+import { validateEntryTarget } from '../../lib/validate-entry.ts';
+import type { Slot } from '../../shared/api/slots.ts';
+import { longDate } from '../../lib/long-date.ts';
+import { $alternatives, clearAlternatives, loadAlternatives, takeAlternative, watchLostTable } from '../../stores/alternatives.ts';
+import { $booking, enterValidate, saveComment, validateCurrentBooking } from '../../stores/booking.ts';
+import { $hold } from '../../stores/hold.ts';
+import AlternativeTimes from './parts/AlternativeTimes.tsx';
+import BookingRecap from './parts/BookingRecap.tsx';
+import CommentModal from '../shared/CommentModal.tsx';
+import CustomerCard from './parts/CustomerCard.tsx';
+import HoldTimer from './parts/HoldTimer.tsx';
+import TermsToggle from './parts/TermsToggle.tsx';
+import '../shared/buttons.css';
+import '../tracking/tracking.css';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useOffScreen } from './parts/use-off-screen.ts';
+import { useTranslation } from '../shared/use-translation.ts';
+import { useHour12 } from '../shared/use-hour12.ts';
+import { countryUses12h } from '../../lib/hour-cycle.ts';
+import { phoneCountry } from '../../lib/phone/phone-display.ts';
+
+// Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
+await needMessages('tracking', frTracking);
+
+/** The merchant whose shell this is. */
+export interface ValidateBookingProps {
+  merchantSlug: string;
+  /** Its phone (the diner's phone is written from its country). */
+  merchantPhone?: string;
+}
+
+/** A failure to show: its error_code and the values its message needs. */
+interface Shown {
+  code: string;
+  vars?: Record<string, string | number>;
+  /** The table was taken after its hold ran out (said so rather than only "no place left"). */
+  lost?: boolean;
+}
+
+type Phase = 'loading' | 'ready' | 'failed';
+
+const smooth = (): ScrollBehavior => (globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/** The Validate page's content. */
+export default function ValidateBooking({ merchantSlug, merchantPhone }: ValidateBookingProps) {
+  const hydrated = useHydrated();
+  const { lang, t } = useTranslation();
+  const booking = useStore($booking);
+  const alternatives = useStore($alternatives);
+  const hold = useStore($hold);
+  const hour12 = useHour12(countryUses12h(merchantPhone ? phoneCountry(merchantPhone) : null), lang);
+  const holdOver = hold.remainingMs !== null && hold.remainingMs <= 0;
+  const offering = alternatives.status !== 'idle';
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [loadFailure, setLoadFailure] = useState<Shown | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [termsInvalid, setTermsInvalid] = useState(false);
+  const [topFailure, setTopFailure] = useState<Shown | null>(null);
+  const [failure, setFailure] = useState<Shown | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [commentOpen, setCommentOpen] = useState(false);
+  const [focusHold, setFocusHold] = useState(false);
+  const terms = useRef<HTMLInputElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const holdTimer = useRef<HTMLDivElement>(null);
+  const ready = hydrated && phase === 'ready' && booking !== null;
+  const mainOffScreen = useOffScreen(mainButton, ready);
+
+  useEffect(() => {
+    const { token } = matchRoute(globalThis.location.pathname);
+    if (!token) {
+      navigate(bookingHomePath(merchantSlug));
+      return;
+    }
+    // Sign-in, NoAuth and Onboarding come back here through the stored current merchant and its token.
+    setCurrentMerchant(merchantSlug);
+    setMerchantToken(merchantSlug, token);
+    const redirect = guardPath(globalThis.location.pathname);
+    if (redirect) {
+      navigate(redirect);
+      return;
+    }
+    let left = false;
+    void enterValidate(merchantSlug, token, lang).then((outcome) => {
+      if (left) return;
+      if (outcome.to) {
+        navigate(outcome.to);
+        return;
+      }
+      if (!outcome.ok) {
+        setLoadFailure({ code: outcome.code, vars: outcome.vars });
+        setPhase('failed');
+        return;
+      }
+      const held = $booking.get();
+      const target = held ? validateEntryTarget(held, merchantSlug, token) : null;
+      if (target) {
+        navigate(target);
+        return;
+      }
+      setPhase('ready');
+    });
+    return () => {
+      left = true;
+    };
+    // The language of the first call does not matter: texts are rendered here, in the current language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [merchantSlug]);
+
+  // Leaving Validate forgets the times offered: another booking's page must not show them.
+  useEffect(() => clearAlternatives, []);
+
+  // Once the hold is over, the diner learns that the table was taken (and what is free) without having to validate.
+  useEffect(() => {
+    if (!holdOver || offering || busy) return;
+    return watchLostTable(() => setFailure({ code: 'no_seats_available', lost: true }));
+  }, [holdOver, offering, busy]);
+
+  const onValidate = async () => {
+    setTopFailure(null);
+    if (!accepted) {
+      setTermsInvalid(true);
+      terms.current?.scrollIntoView({ block: 'center', behavior: smooth() });
+      terms.current?.focus({ preventScroll: true });
+      return;
+    }
+    setFailure(null);
+    clearAlternatives();
+    setBusy(true);
+    const outcome = await validateCurrentBooking(lang);
+    if (outcome.to) {
+      navigate(outcome.to);
+      return;
+    }
+    setBusy(false);
+    if (outcome.ok) return;
+    if (outcome.code === 'user_booking_limit_reached') {
+      setTopFailure({ code: outcome.code });
+      globalThis.scrollTo({ top: 0, behavior: smooth() });
+      top.current?.focus({ preventScroll: true });
+      return;
+    }
+    if (outcome.code === 'no_seats_available') {
+      setFailure({ code: outcome.code, lost: holdOver });
+      void loadAlternatives();
+      return;
+    }
+    setFailure({ code: outcome.code, vars: outcome.vars });
+  };
+
+  const onTakeAlternative = async (slot: Slot) => {
+    const outcome = await takeAlternative(slot, lang);
+    if (outcome.to) {
+      navigate(outcome.to);
+      return;
+    }
+    if (!outcome.ok) return;
+    setFailure(null);
+    setFocusHold(true);
+  };
+
+  // The card the diner tapped in is gone: once the new hold's countdown shows, the focus goes to it, above the recap.
+  // After every render on purpose: the countdown may appear a render after focusHold was set.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!focusHold || !holdTimer.current) return;
+    setFocusHold(false);
+    holdTimer.current.focus({ preventScroll: true });
+    globalThis.scrollTo({ top: 0, behavior: smooth() });
+  });
+
+  if (!hydrated || phase === 'loading') {
+    return (
+      <div className="trk-skeleton" aria-busy="true">
+        {hydrated && (
+          <p className="visually-hidden" role="status">
+            {t('validate.loading')}
+          </p>
+        )}
+        <div className="trk-skeleton-title" />
+        <div className="trk-skeleton-card" />
+        <div className="trk-skeleton-card trk-skeleton-short" />
+      </div>
+    );
+  }
+
+  if (phase === 'failed' || !booking) {
+    return (
+      <div className="trk-page">
+        <h1 className="trk-title">{t('validate.title')}</h1>
+        <p className="trk-alert" role="alert">
+          {errorMessage(lang, loadFailure?.code ?? 'generic', loadFailure?.vars)}
+        </p>
+        <p>
+          <a className="trk-link" href={bookingHomePath(merchantSlug)}>
+            {t('complete.backToRestaurant')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="trk-page trk-validate">
+      <h1 className="trk-title">{t('validate.title')}</h1>
+      {/* Once the table is known to be gone, the failure and the times offered say what matters, not the hold. */}
+      {!offering && <HoldTimer ref={holdTimer} t={t} />}
+      <p className="visually-hidden" role="status">
+        {alternatives.held ? t('validate.alternatives.held', { date: longDate(alternatives.held.date, lang), hour: alternatives.held.hour }) : ''}
+      </p>
+      <div ref={top} tabIndex={-1} className="trk-focus-target">
+        {topFailure && (
+          <p className="trk-alert" role="alert">
+            {errorMessage(lang, topFailure.code, topFailure.vars)}
+          </p>
+        )}
+      </div>
+      <BookingRecap t={t} lang={lang} booking={booking} merchantSlug={merchantSlug} hour12={hour12} onEditComment={() => setCommentOpen(true)} />
+      <CustomerCard t={t} client={booking.bookingClient} merchantPhone={merchantPhone ?? null} />
+      <TermsToggle
+        ref={terms}
+        t={t}
+        accepted={accepted}
+        invalid={termsInvalid && !accepted}
+        onChange={(value) => {
+          setAccepted(value);
+          if (value) setTermsInvalid(false);
+        }}
+      />
+      {failure && (
+        <p className="trk-alert" role="alert">
+          {failure.lost ? t('validate.alternatives.lost') : errorMessage(lang, failure.code, failure.vars)}
+        </p>
+      )}
+      <AlternativeTimes t={t} lang={lang} merchantSlug={merchantSlug} hour12={hour12} onTake={(slot) => void onTakeAlternative(slot)} />
+      <button ref={mainButton} type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={onValidate} disabled={busy} aria-busy={busy}>
+        {busy ? t('validate.validating') : t('validate.submit')}
+      </button>
+      {mainOffScreen && (
+        <div className="trk-floating">
+          <button type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={onValidate} disabled={busy} aria-busy={busy}>
+            {busy ? t('validate.validating') : t('validate.submit')}
+          </button>
+        </div>
+      )}
+      <CommentModal
+        open={commentOpen}
+        initialComment={booking.comment}
+        onSave={(comment) => saveComment(comment, lang)}
+        onClose={() => setCommentOpen(false)}
+      />
+    </div>
+  );
+}

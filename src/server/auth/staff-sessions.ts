@@ -1,0 +1,74 @@
+/** Staff sessions: bearers of their own table, so a diner's bearer never reaches a staff call nor the reverse. */
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { merchants, staff, staffSessions } from '../db/schema.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+/** Lifetime of a staff bearer: a service at the host stand, not a month. */
+export const STAFF_SESSION_TTL_SECONDS = 12 * 3600;
+
+/** One merchant a staff session may act for. */
+export interface StaffMerchant {
+  id: string;
+  slug: string;
+  name: string;
+  timezone: string;
+  /** The staff row of this merchant the session signed in as. */
+  staffId: string;
+}
+
+/** A signed-in staff member as the staff calls see them. */
+export interface StaffSession {
+  sessionId: string;
+  email: string;
+  merchants: StaffMerchant[];
+}
+
+/** Issues a staff bearer for the staff rows whose password matched; returns it in clear (only the caller sees it). */
+export async function createStaffSession(
+  db: Database,
+  email: string,
+  staffIds: string[],
+  { now = new Date(), ttlSeconds = STAFF_SESSION_TTL_SECONDS } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  await db.insert(staffSessions).values({ tokenHash: hashToken(token), email, staffIds, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/** The staff member behind a bearer, if it is a live staff session; its merchants are those its staff rows still name. */
+export async function findStaffSession(db: Database, token: string, now: Date): Promise<StaffSession | undefined> {
+  const [session] = await db
+    .select()
+    .from(staffSessions)
+    .where(and(eq(staffSessions.tokenHash, hashToken(token)), gt(staffSessions.expiresAt, now), isNull(staffSessions.revokedAt)))
+    .limit(1);
+  if (!session || session.staffIds.length === 0) return undefined;
+  const rows = await db
+    .select({ id: merchants.id, slug: merchants.slug, name: merchants.name, timezone: merchants.timezone, staffId: staff.id })
+    .from(staff)
+    .innerJoin(merchants, eq(merchants.id, staff.merchantId))
+    .where(and(inArray(staff.id, session.staffIds), eq(staff.email, session.email)))
+    .orderBy(merchants.slug);
+  if (rows.length === 0) return undefined;
+  return { sessionId: session.id, email: session.email, merchants: rows };
+}
+
+/** Revokes one staff bearer; whether it was live. */
+export async function revokeStaffSession(db: Database, token: string, now: Date): Promise<boolean> {
+  const revoked = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.tokenHash, hashToken(token)), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return revoked.length > 0;
+}
+
+/** Revokes every other live session of a staff email (after a password change). */
+export async function revokeOtherStaffSessions(db: Database, email: string, keepSessionId: string, now: Date): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.email, email), ne(staffSessions.id, keepSessionId), isNull(staffSessions.revokedAt)));
+}

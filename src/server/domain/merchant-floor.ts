@@ -1,0 +1,82 @@
+/** A merchant and the active part of its floor plan, as the booking rules read them (the db layer stores them). */
+
+/** Address block of a merchant, as the contract and the booking page describe it. */
+export interface AddressValue {
+  address: string;
+  address2: string;
+  zip: string;
+  city: string;
+}
+
+/** Merchant settings kept as one JSON value: the whole `settings` object of the contract. */
+export interface MerchantSettingsValue {
+  minClientsPerBookings: number;
+  maxClientsPerBookings: number;
+  keepTableDuration: number;
+  bookingDurationMinutes: number;
+  slotIntervalMinutes: number;
+  minLeadMinutes: number;
+  maxCoversPerSlot: number;
+  autoConfirm: boolean;
+  showZone: boolean;
+  responseWindowMinutes: number;
+  /** Absent in merchants stored before it existed: the domain's default applies. */
+  bookingHorizonDays?: number;
+}
+
+/** Opening shifts of one ISO weekday. */
+export interface ShiftValue {
+  day: number;
+  slots: Array<{ start: string; end: string }>;
+}
+
+/** A merchant, column for column as stored. */
+export interface Merchant {
+  id: string;
+  slug: string;
+  name: string;
+  timezone: string;
+  address: AddressValue;
+  phone: string;
+  url: string;
+  description: string;
+  bookingDescription: string;
+  logoPath: string | null;
+  bannerPath: string | null;
+  themePrimary: string;
+  themeBackground: string;
+  bookingEnabled: boolean;
+  settings: MerchantSettingsValue;
+  shifts: ShiftValue[];
+  closedDays: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A zone of a merchant's floor, column for column as stored. */
+export interface Zone {
+  id: string;
+  merchantId: string;
+  name: string;
+  imagePath: string | null;
+  position: number;
+  active: boolean;
+}
+
+/** A table of a zone, column for column as stored. */
+export interface DiningTable {
+  id: string;
+  merchantId: string;
+  zoneId: string;
+  name: string;
+  minSeats: number;
+  maxSeats: number;
+  active: boolean;
+}
+
+/** A merchant with the active part of its floor plan. */
+export interface MerchantWithFloor {
+  merchant: Merchant;
+  zones: Zone[];
+  tables: DiningTable[];
+}

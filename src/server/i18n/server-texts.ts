@@ -1,0 +1,43 @@
+/**
+ * The server's texts in every language, one catalogue per language and part in src/i18n/messages/{lang}/server-*.json
+ * (beside the site's parts, which never import these). Typed by the French files: a key missing in another language
+ * fails tsc here.
+ */
+import enBooking from '../../i18n/messages/en/server-booking.json' with { type: 'json' };
+import esBooking from '../../i18n/messages/es/server-booking.json' with { type: 'json' };
+import frBooking from '../../i18n/messages/fr/server-booking.json' with { type: 'json' };
+import itBooking from '../../i18n/messages/it/server-booking.json' with { type: 'json' };
+import enFields from '../../i18n/messages/en/server-fields.json' with { type: 'json' };
+import esFields from '../../i18n/messages/es/server-fields.json' with { type: 'json' };
+import frFields from '../../i18n/messages/fr/server-fields.json' with { type: 'json' };
+import itFields from '../../i18n/messages/it/server-fields.json' with { type: 'json' };
+import enMail from '../../i18n/messages/en/server-mail.json' with { type: 'json' };
+import esMail from '../../i18n/messages/es/server-mail.json' with { type: 'json' };
+import frMail from '../../i18n/messages/fr/server-mail.json' with { type: 'json' };
+import itMail from '../../i18n/messages/it/server-mail.json' with { type: 'json' };
+import enPages from '../../i18n/messages/en/server-pages.json' with { type: 'json' };
+import esPages from '../../i18n/messages/es/server-pages.json' with { type: 'json' };
+import frPages from '../../i18n/messages/fr/server-pages.json' with { type: 'json' };
+import itPages from '../../i18n/messages/it/server-pages.json' with { type: 'json' };
+import type { Lang } from '../../shared/langs.ts';
+import { textsOf } from './translate.ts';
+
+const booking: Record<Lang, typeof frBooking> = { fr: frBooking, en: enBooking, es: esBooking, it: itBooking };
+const fields: Record<Lang, typeof frFields> = { fr: frFields, en: enFields, es: esFields, it: itFields };
+const mail: Record<Lang, typeof frMail> = { fr: frMail, en: enMail, es: esMail, it: itMail };
+const pages: Record<Lang, typeof frPages> = { fr: frPages, en: enPages, es: esPages, it: itPages };
+
+/**
+ * What a diner gets about a booking (server-booking.json): the calendar event, the Google Calendar link's details and
+ * the confirmation text message. `.one` and `.other` are for a count of one or less and for more than one.
+ */
+export const bookingTexts = textsOf(booking);
+
+/** What register, user/update and the reset page show under a field (server-fields.json), by problem code: fieldTexts(lang)(code). */
+export const fieldTexts = textsOf(fields);
+
+/** The pages the server renders itself, the reset-password page (server-pages.json), and each language's own name. */
+export const pageTexts = textsOf(pages);
+
+/** The account mails (server-mail.json): a greeting they share, then each mail's own texts. */
+export const mailTexts = textsOf(mail);

@@ -1,0 +1,24 @@
+/** The restaurant's live channel: every change of a merchant's bookings, on a private channel only its staff may join. */
+import type { Broadcaster } from './broadcaster.ts';
+import { bookingUpdatePayload, UPDATE_BOOKING_EVENT } from './booking-events.ts';
+
+const PREFIX = 'private-merchant.';
+
+/** Private channel of one merchant's bookings, `private-merchant.{merchantId}`. */
+export function merchantChannel(merchantId: string): string {
+  return `${PREFIX}${merchantId}`;
+}
+
+/** Whether a channel name is a merchant's channel (whose, the auth endpoint checks). */
+export function isMerchantChannel(channel: string): boolean {
+  return channel.startsWith(PREFIX);
+}
+
+/** Announces a change of a booking on its merchant's channel (the same UpdateBooking as on booking.{token}); never rejects. */
+export function publishMerchantBookingUpdate(
+  broadcaster: Broadcaster,
+  booking: { merchantId: string; token: string; status: number | null; ref: string; revision: number },
+  now: Date = new Date(),
+): Promise<void> {
+  return broadcaster.publish(merchantChannel(booking.merchantId), UPDATE_BOOKING_EVENT, bookingUpdatePayload(booking, now));
+}

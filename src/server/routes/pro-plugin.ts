@@ -1,0 +1,27 @@
+/** The restaurant's side as one plugin: staff sign-in and the staff calls under /api/pro. */
+import type { FastifyInstance } from 'fastify';
+import type { AccountLimits } from '../auth/account-settings.ts';
+import type { Database } from '../db/database.ts';
+import type { BookingService } from '../services/booking-service.ts';
+import { proActionRoutes } from './pro-action-routes.ts';
+import { proAuthRoutes } from './pro-auth-routes.ts';
+import { proBookRoutes } from './pro-book-routes.ts';
+import { createRequestStaff } from './request-staff.ts';
+
+/** What the staff side is built from. */
+export interface ProPluginOptions {
+  db: Database;
+  now: () => Date;
+  /** The diners' sign-in limits, which staff sign-in follows. */
+  limits?: Partial<AccountLimits>;
+  /** The booking service the staff actions go through, as the admin API's do. */
+  bookings: BookingService;
+}
+
+/** Registers every staff route. */
+export async function proPlugin(app: FastifyInstance, options: ProPluginOptions): Promise<void> {
+  const requestStaff = createRequestStaff(options.db, options.now);
+  await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits });
+  await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, bookings: options.bookings });
+  await proActionRoutes(app, { bookings: options.bookings, requestStaff });
+}

@@ -1,0 +1,49 @@
+/**
+ * The merchant listing's zod schema: the site build parses what it fetches with it, so a malformed listing fails the
+ * build with the path of what is wrong. Apart from merchant-listing.ts so code that only needs the types never loads zod.
+ * Objects are loose: a field a newer server adds passes through untouched.
+ */
+import { z } from 'zod';
+import type { MerchantListing, MerchantListResponse } from './merchant-listing.ts';
+
+const image = z.looseObject({ path: z.string() });
+
+/** One merchant of GET /api/booking/merchants. */
+export const merchantListingSchema = z.looseObject({
+  slug: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  address: z.looseObject({ address: z.string(), address2: z.string(), zip: z.string(), city: z.string() }),
+  phone: z.string(),
+  url: z.string(),
+  description: z.string(),
+  bookingDescription: z.string(),
+  logo: image.nullable(),
+  banner: image.nullable(),
+  theme: z.looseObject({ primary: z.string(), background: z.string() }),
+  bookingEnabled: z.boolean(),
+  settings: z.looseObject({
+    minClientsPerBookings: z.number(),
+    maxClientsPerBookings: z.number(),
+    keepTableDuration: z.number(),
+    showZone: z.boolean(),
+    bookingHorizonDays: z.number().optional(),
+  }),
+  shifts: z.array(z.looseObject({ day: z.number(), slots: z.array(z.looseObject({ id: z.string(), start: z.string(), end: z.string() })) })),
+  closedDays: z.array(z.string()),
+  zones: z.array(z.looseObject({ id: z.string(), name: z.string(), image: image.nullable() })),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<MerchantListing>;
+
+/** The body of GET /api/booking/merchants. */
+export const merchantListResponseSchema = z.looseObject({
+  success: z.literal(true),
+  merchants: z.array(merchantListingSchema),
+}) satisfies z.ZodType<MerchantListResponse>;
+
+/** The merchants of a fetched or cached list; throws an Error naming `source` and each wrong field when it is malformed. */
+export function parseMerchantList(body: unknown, source: string): MerchantListing[] {
+  const result = merchantListResponseSchema.safeParse(body);
+  if (!result.success) throw new Error(`${source}: malformed merchant list\n${z.prettifyError(result.error)}`);
+  return result.data.merchants;
+}

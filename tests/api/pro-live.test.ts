@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
+import { collectEvents, delay, nextEvent, subscribed } from '../realtime/support.ts';
+import { usePusherClients } from '../support/use-pusher-clients.ts';
+import { useTestServer } from '../support/use-test-server.ts';
+import { call, createDraft, expectError, expectOk, fixtureMerchant, unix, uniqueSlug } from './api-helpers.ts';
+
+const KEY = 'test-key';
+const t = useTestServer({ listen: true, demo: false });
+const tables = Array.from({ length: 10 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
+let a: { slug: string; staff: string; channel: string };
+let b: { slug: string; staff: string; channel: string };
+
+/** A fixture merchant with one staff member, signed in, and its live channel as /api/pro/me names it. */
+async function merchantWithStaff(prefix: string) {
+  const slug = uniqueSlug(prefix);
+  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
+  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
+  const staff = expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string;
+  const channel = expectOk(await t.get('/api/pro/me', { bearer: staff })).body.merchants[0].channel as string;
+  return { slug, staff, channel };
+}
+
+beforeAll(async () => {
+  t.clock.set('2026-11-23T09:00:00Z');
+  a = await merchantWithStaff('live-a');
+  b = await merchantWithStaff('live-b');
+}, 60_000);
+
+const client = usePusherClients(t, KEY);
+
+const AT = unix('2026-11-25T19:30:00+01:00');
+const WAIT_MS = 8000;
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('the merchant\u2019s private channel carries its bookings\u2019 changes to its staff', () => {
+  test('a diner\u2019s new booking and the staff\u2019s confirmation reach the staff\u2019s client; drafts do not', async () => {
+    const staff = client(a.staff);
+    await subscribed(staff, a.channel);
+    const received = collectEvents(staff, a.channel, UPDATE_BOOKING_EVENT) as Array<{ token: string; status: number | null }>;
+    const { bearer } = await t.signIn();
+    const token = await createDraft(t, { slug: a.slug, at: AT, zone: 'all', seats: 2, bearer });
+    const onValidate = nextEvent(staff, a.channel, UPDATE_BOOKING_EVENT, WAIT_MS);
+    expectOk(await call(t, 'validate', a.slug, token, bearer));
+    expect(await onValidate).toMatchObject({ token, status: 10 });
+    const onConfirm = nextEvent(staff, a.channel, UPDATE_BOOKING_EVENT, WAIT_MS);
+    expectOk(await t.post(`/api/pro/${a.slug}/bookings/${token}/confirm`, {}, { bearer: a.staff }));
+    expect(await onConfirm).toMatchObject({ token, status: 20 });
+    expect(received.map((event) => event.status)).toEqual([10, 20]);
+  });
+
+  test('another merchant\u2019s staff client hears nothing of it', async () => {
+    const other = client(b.staff);
+    await subscribed(other, b.channel);
+    const stray = collectEvents(other, b.channel, UPDATE_BOOKING_EVENT);
+    const { bearer } = await t.signIn();
+    const token = await createDraft(t, { slug: a.slug, at: AT, zone: 'all', seats: 2, bearer });
+    expectOk(await call(t, 'validate', a.slug, token, bearer));
+    await delay(500);
+    expect(stray).toEqual([]);
+  });
+});
+
+describe('POST /broadcasting/auth signs private-merchant.{id} for that merchant\u2019s staff only', () => {
+  const auth = (channel: string, bearer?: string) => t.post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: channel }, { bearer });
+
+  test('its own staff are signed', async () => {
+    const answer = await auth(a.channel, a.staff);
+    expect(answer.status).toBe(200);
+    expect(answer.body.auth).toMatch(new RegExp(`^${KEY}:[0-9a-f]{64}$`));
+  });
+
+  test('another merchant\u2019s staff are refused with 403', async () => {
+    expectError(await auth(a.channel, b.staff), 403, 'booking_forbidden');
+  });
+
+  test('a diner\u2019s bearer and no bearer are refused with 401', async () => {
+    const { bearer } = await t.signIn();
+    expectError(await auth(a.channel, bearer), 401, 'unauthenticated');
+    expectError(await auth(a.channel), 401, 'unauthenticated');
+  });
+
+  test('a staff bearer does not open a diner\u2019s channel', async () => {
+    const { userId } = await t.signIn();
+    expectError(await auth(`private-user.${userId}`, a.staff), 401, 'unauthenticated');
+  });
+
+  test('a staff client cannot subscribe to another merchant\u2019s channel', async () => {
+    const other = client(b.staff);
+    await expect(subscribed(other, a.channel)).rejects.toBeDefined();
+  });
+});

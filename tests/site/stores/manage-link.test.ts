@@ -1,0 +1,184 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { ApiError } from '../../../src/lib/api/api-client.ts';
+import type { BookingSessionRequest, NoAccountRequest } from '../../../src/shared/api/account.ts';
+import { mayManageBooking } from '../../../src/lib/booking-status.ts';
+import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
+import { manageKeyOf, plainTrackingUrl, takeManageKey } from '../../../src/lib/manage-link.ts';
+import { getGuestBearer, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { $auth, continueAsGuest, resumeGuestSession, signIn, signOut } from '../../../src/stores/auth.ts';
+import { openBookingOnHome } from '../../../src/stores/booking.ts';
+import { openManageLink } from '../../../src/stores/manage-link.ts';
+import type { GetBookingResponse } from '../../../src/shared/api/booking.ts';
+import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
+
+const TOKEN = 'TOKEN-0123456789abcdef';
+const KEY = 'Kq3_x9ZrT4mN8pL2vB6cH1sD5fG7jW0e';
+let local: MemoryStorage;
+
+beforeEach(() => {
+  local = installStorage().local;
+  signOut();
+});
+
+/** A booking_session that answers like the contract: a bearer for the right key, 403 manage_key_invalid otherwise. */
+function sessionApi(sent: BookingSessionRequest[] = []) {
+  return {
+    bookingSession: async (request: BookingSessionRequest) => {
+      sent.push(request);
+      if (request.manageKey !== KEY) throw new ApiError(403, 'manage_key_invalid', { success: false, error_code: 'manage_key_invalid' });
+      return { success: true as const, access_token: 'BOOKING-BEARER', token_type: 'Bearer', expires_in: 3600 };
+    },
+  };
+}
+
+describe('the manage link (#manage=KEY)', () => {
+  test('the key is read from the fragment only, and only when it looks like one', () => {
+    expect(manageKeyOf(`#manage=${KEY}`)).toBe(KEY);
+    expect(manageKeyOf('')).toBeNull();
+    expect(manageKeyOf('#manage=')).toBeNull();
+    expect(manageKeyOf('#manage=<script>')).toBeNull();
+    expect(manageKeyOf('#other=1')).toBeNull();
+  });
+
+  test('taking the key leaves the plain tracking address, without a new history entry', () => {
+    const replaced: string[] = [];
+    const history = { state: { kept: true }, replaceState: (_state: unknown, _title: string, url?: string | URL | null) => replaced.push(String(url)) };
+    const key = takeManageKey({ hash: `#manage=${KEY}`, pathname: `/le-petit-zinc/booking_complete/${TOKEN}`, search: '' }, history);
+    expect(key).toBe(KEY);
+    expect(replaced).toEqual([`/le-petit-zinc/booking_complete/${TOKEN}`]);
+  });
+
+  test('an address without a key is left alone', () => {
+    const replaced: string[] = [];
+    const history = { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => replaced.push(String(url)) };
+    expect(takeManageKey({ hash: '', pathname: '/x', search: '' }, history)).toBeNull();
+    expect(replaced).toEqual([]);
+  });
+
+  test('Share sends the plain tracking link: never the fragment, never a query', () => {
+    expect(plainTrackingUrl({ origin: 'https://book.example', pathname: `/le-petit-zinc/booking_complete/${TOKEN}` })).toBe(
+      `https://book.example/le-petit-zinc/booking_complete/${TOKEN}`,
+    );
+  });
+
+  test("a right key becomes this booking's guest bearer, and the session for it at once", async () => {
+    const sent: BookingSessionRequest[] = [];
+    expect(await openManageLink(TOKEN, KEY, 'en', sessionApi(sent))).toEqual({ ok: true });
+    expect(sent).toEqual([{ bookingToken: TOKEN, manageKey: KEY, lang: 'en' }]);
+    expect(getGuestBearer(TOKEN)).toBe('BOOKING-BEARER');
+    expect(local.getItem(`guest_bearer_${TOKEN}`)).toBe('BOOKING-BEARER');
+    expect($auth.get()).toMatchObject({ status: 'signed-in', bearer: 'BOOKING-BEARER', guestBooking: TOKEN });
+  });
+
+  test('a guest session of another booking gives way; an expired one of this booking is replaced', async () => {
+    signIn('OTHER-GUEST', null, 'OTHER-TOKEN');
+    await openManageLink(TOKEN, KEY, undefined, sessionApi());
+    expect($auth.get()).toMatchObject({ bearer: 'BOOKING-BEARER', guestBooking: TOKEN });
+    signIn('EXPIRED', null, TOKEN);
+    await openManageLink(TOKEN, KEY, undefined, sessionApi());
+    expect($auth.get().bearer).toBe('BOOKING-BEARER');
+  });
+
+  test("an account signed in here stays signed in; the booking's bearer is kept with the booking", async () => {
+    signIn('ACCOUNT-BEARER', 'REFRESH');
+    await openManageLink(TOKEN, KEY, undefined, sessionApi());
+    expect($auth.get()).toMatchObject({ bearer: 'ACCOUNT-BEARER', guestBooking: null });
+    expect(getGuestBearer(TOKEN)).toBe('BOOKING-BEARER');
+  });
+
+  test('a wrong key says so, stores nothing and leaves the page signed out (view-only)', async () => {
+    expect(await openManageLink(TOKEN, 'wrong-key-0123456789', undefined, sessionApi())).toEqual({ ok: false, code: 'manage_key_invalid' });
+    expect(getGuestBearer(TOKEN)).toBeNull();
+    expect($auth.get().status).toBe('signed-out');
+  });
+
+  test('after the exchange, Edit and Update on the booking find its bearer (not NoAuth)', async () => {
+    await openManageLink(TOKEN, KEY, undefined, sessionApi());
+    signOut();
+    resumeGuestSession(TOKEN);
+    expect($auth.get()).toMatchObject({ bearer: 'BOOKING-BEARER', guestBooking: TOKEN });
+  });
+});
+
+describe('the view-only state', () => {
+  test.each([
+    ['the owner (canManage true)', { status: 10 as const, canManage: true }, true],
+    ['a shared link (canManage false)', { status: 20 as const, canManage: false }, false],
+    ['a draft, which has no diner to prove yet', { status: null, canManage: false }, true],
+    ['a copy kept before the flag existed', { status: 10 as const }, true],
+  ])('%s', (_case, booking, expected) => {
+    expect(mayManageBooking(booking)).toBe(expected);
+  });
+
+  test("a shared link's reader is not promised the diner's confirmation SMS; the call hint near the time stays", () => {
+    const now = 1_800_000_000;
+    const pending = { status: 10 as const, showUnavailableMerchant: false, bookingCancelReason: null, bookingCancelMessage: null };
+    const daysAhead = { ...pending, bookingForTimestamp: now + 3 * 24 * 3600 };
+    expect(trackingNotices({ ...daysAhead, canManage: true }, now).pendingHint).toBe('sms');
+    expect(trackingNotices({ ...daysAhead, canManage: false }, now)).toMatchObject({ checking: true, pendingHint: null });
+    const soon = { ...pending, bookingForTimestamp: now + CALL_HINT_WINDOW_SECONDS - 60, canManage: false };
+    expect(trackingNotices(soon, now).pendingHint).toBe('call');
+  });
+});
+
+describe('the Edit link opened by whoever may only view the booking', () => {
+  const answering = (booking: Partial<GetBookingResponse['booking']>) => ({
+    getBooking: async () => ({ booking: { token: TOKEN, status: 10, ...booking } }) as unknown as GetBookingResponse,
+  });
+
+  test('leads back to the tracking page instead of offering Update and Cancel', async () => {
+    expect(await openBookingOnHome('le-petit-zinc', TOKEN, undefined, answering({ canManage: false }))).toEqual({
+      state: 'none',
+      to: `/le-petit-zinc/booking_complete/${TOKEN}`,
+    });
+  });
+});
+
+describe('NoAuth on a booking that already has a guest', () => {
+  const details = { firstname: 'Eve', lastname: 'Stranger', phone: '+33699999999', email: '' };
+
+  function noAccountApi(sent: NoAccountRequest[]) {
+    return {
+      noAccount: async (request: NoAccountRequest) => {
+        sent.push(request);
+        if (!request.code) {
+          throw new ApiError(403, 'identity_proof_required', {
+            success: false,
+            error_code: 'identity_proof_required',
+            sent_to: { phone: '•• •• •• •• 34', email: null },
+          });
+        }
+        if (request.code !== '123456') throw new ApiError(403, 'identity_proof_invalid', { success: false, error_code: 'identity_proof_invalid' });
+        return { success: true as const, access_token: 'OWNER-GUEST', token_type: 'Bearer', expires_in: 3600 };
+      },
+    };
+  }
+
+  beforeEach(() => {
+    setCurrentMerchant('le-petit-zinc');
+    setMerchantToken('le-petit-zinc', TOKEN);
+  });
+
+  test('without a code: the failure says where the code went, and no session starts', async () => {
+    const sent: NoAccountRequest[] = [];
+    expect(await continueAsGuest(details, noAccountApi(sent))).toEqual({
+      ok: false,
+      code: 'identity_proof_required',
+      sentTo: { phone: '•• •• •• •• 34', email: null },
+    });
+    expect(sent[0]).not.toHaveProperty('code');
+    expect($auth.get().status).toBe('signed-out');
+  });
+
+  test('a wrong code is identity_proof_invalid; the right one, sent with the same details, signs in for the booking', async () => {
+    const sent: NoAccountRequest[] = [];
+    expect(await continueAsGuest({ ...details, code: '000000' }, noAccountApi(sent))).toMatchObject({ ok: false, code: 'identity_proof_invalid' });
+    expect(await continueAsGuest({ ...details, code: '123456' }, noAccountApi(sent))).toMatchObject({ ok: true });
+    expect(sent.map((request) => [request.code, request.firstname, request.bookingToken])).toEqual([
+      ['000000', 'Eve', TOKEN],
+      ['123456', 'Eve', TOKEN],
+    ]);
+    expect($auth.get()).toMatchObject({ bearer: 'OWNER-GUEST', guestBooking: TOKEN });
+    expect(getGuestBearer(TOKEN)).toBe('OWNER-GUEST');
+  });
+});
