@@ -10,8 +10,17 @@ export interface E2EDraft {
   timestamp: number;
 }
 
-// Each draft takes a later day, so tests never compete for one table (the workers run one at a time).
-let dayCursor = 3;
+// Each draft takes a later day, so tests rarely share a day (the workers run one at a time). The cursor wraps
+// before the booking horizon (90 days by default): a whole run makes more drafts than the horizon has days, and a
+// day already used still offers its other free times.
+const FIRST_DAY = 3;
+const LAST_DAY = 80;
+let dayCursor = FIRST_DAY;
+
+/** Moves the cursor to the next day, back to the first one past the last. */
+function nextDay(): void {
+  dayCursor = dayCursor >= LAST_DAY ? FIRST_DAY : dayCursor + 1;
+}
 
 /** The ISO date `days` days from now (the server's demo merchants are in Europe/Paris; a few hours' skew is harmless this far ahead). */
 function isoDay(days: number): string {
@@ -46,7 +55,7 @@ export async function createDraft(request: APIRequestContext, slug = 'le-petit-z
     );
     const slot = slots.body.slots?.find((candidate) => candidate.available);
     if (!slot) {
-      dayCursor += 1;
+      nextDay();
       continue;
     }
     const created = await postJson<{ token: string }>(request, '/api/booking/create', {
@@ -55,7 +64,7 @@ export async function createDraft(request: APIRequestContext, slug = 'le-petit-z
       booking_zone_id: 'all',
       client_count: guests,
     });
-    dayCursor += 1;
+    nextDay();
     return { slug, token: created.body.token, timestamp: slot.timestamp };
   }
   throw new Error(`no free slot at ${slug} in 60 days`);
