@@ -9,7 +9,7 @@ export type Caller = 'anyone' | 'diner' | 'admin' | 'staff';
 export interface ApiCall {
   /** The route as the server registers it, e.g. `POST /api/admin/merchants/:slug`. */
   route: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The URL with sample path parameters. */
   url: string;
   /** A sample body (POST and PUT). */
@@ -99,6 +99,15 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
     post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
     post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
+    // A day past every test's booking horizon, so the closing it makes closes nothing a suite books.
+    post(`/api/pro/${slug}/closings`, { kind: 'day', day: '2027-09-15', note: 'Inventory' }, 'staff', '/api/pro/:slug/closings'),
+    get(`/api/pro/${slug}/closings?day=2026-11-25`, 'staff', '/api/pro/:slug/closings'),
+    {
+      route: 'DELETE /api/pro/:slug/closings/:id',
+      method: 'DELETE',
+      url: `/api/pro/${slug}/closings/00000000-0000-4000-8000-000000000000`,
+      caller: 'staff',
+    },
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),
     post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: 'private-user.1' }, 'diner'),

@@ -1,6 +1,6 @@
 /** The database schema: merchants and their floor plan, diners, sessions and bookings. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../domain/merchant-floor.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,6 +74,34 @@ export const staff = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_merchant_email').on(t.merchantId, t.email)],
+);
+
+/** Closings staff make: a whole day, one service (shift) of a day, or online booking stopped for a time range. */
+export const merchantClosings = pgTable(
+  'merchant_closings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'day' | 'shift' | 'range'>().notNull(),
+    // The merchant-local day it closes (a range: the day it starts).
+    localDate: text('local_date').notNull(),
+    // A service's id as the public shifts name it ("{weekday}-{index}"), for a shift closing.
+    shiftId: text('shift_id'),
+    // The instants no online booking may start in: [startsAt, endsAt).
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    // The staff email that made it.
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_closings_merchant_end').on(t.merchantId, t.endsAt),
+    check('merchant_closings_kind', sql`${t.kind} IN ('day', 'shift', 'range')`),
+    check('merchant_closings_span', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
 
 /** Staff sign-ins: a bearer of its own kind (never a diner's), stored as a hash, reaching the staff rows it signed in as. */
@@ -305,6 +333,7 @@ export const schema = {
   diningTables,
   staff,
   staffSessions,
+  merchantClosings,
   users,
   accessTokens,
   bookings,
