@@ -294,6 +294,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_merchant_ref').on(t.merchantId, t.ref),
     index('bookings_merchant_day').on(t.merchantId, t.localDate),
+    // The staff book's catch-up after a reconnect: what changed since an instant.
+    index('bookings_merchant_updated').on(t.merchantId, t.updatedAt),
     // The hold reads of booking_slots/get: one merchant's table-holding bookings by start, whatever the others hold.
     index('bookings_merchant_holds')
       .on(t.merchantId, t.startsAt)

@@ -1,5 +1,6 @@
 -- Issue 11: closings staff make (a whole day, one service of a day, or online booking stopped for a time range).
 -- Apart from the definition's closed days, so a new import of the definition keeps them.
+-- And the staff book's catch-up after a reconnect: a merchant's bookings changed since an instant.
 CREATE TABLE "merchant_closings" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"merchant_id" uuid NOT NULL,
@@ -16,4 +17,5 @@ CREATE TABLE "merchant_closings" (
 );
 --> statement-breakpoint
 ALTER TABLE "merchant_closings" ADD CONSTRAINT "merchant_closings_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "merchant_closings_merchant_end" ON "merchant_closings" USING btree ("merchant_id","ends_at");
+CREATE INDEX "merchant_closings_merchant_end" ON "merchant_closings" USING btree ("merchant_id","ends_at");--> statement-breakpoint
+CREATE INDEX "bookings_merchant_updated" ON "bookings" USING btree ("merchant_id","updated_at");
