@@ -81,6 +81,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'not the password' }),
     // Without the staff bearer, for the same reason as the diner's logout.
     post('/api/pro/auth/logout', {}),
+    post('/api/pro/auth/forgot', { email: 'claire@le-petit-zinc.example', lang: 'fr' }),
     get('/api/pro/me', 'staff'),
     post('/api/pro/auth/password', { current: 'not the password', next: 'a long and rare passphrase' }, 'staff'),
     get(`/api/pro/${slug}/bookings?day=2026-11-25`, 'staff', '/api/pro/:slug/bookings'),

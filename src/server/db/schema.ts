@@ -121,6 +121,23 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_email').on(t.email)],
 );
 
+/** Staff password reset links: single use, stored as SHA-256, for every staff row of an email. */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lang: text('lang').notNull().default('fr'),
+    // The merchant whose colours the mail and page wear when the email is staff of one merchant only.
+    merchantSlug: text('merchant_slug'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_password_resets_email').on(t.email)],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -335,6 +352,7 @@ export const schema = {
   diningTables,
   staff,
   staffSessions,
+  staffPasswordResets,
   merchantClosings,
   users,
   accessTokens,
