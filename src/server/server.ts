@@ -113,7 +113,14 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser, requestStaff: createRequestStaff(deps.db, now) });
   await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms });
-  await app.register(proPlugin, { db: deps.db, now, limits: deps.accounts?.limits, bookings });
+  await app.register(proPlugin, {
+    db: deps.db,
+    now,
+    limits: deps.accounts?.limits,
+    bookings,
+    broadcaster: deps.realtime.broadcaster,
+    onMerchantChange: deps.onMerchantChange ?? (() => {}),
+  });
   await app.register(adminRoutes, {
     db: deps.db,
     adminToken: deps.adminToken,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
+import { UPDATE_CLOSINGS_EVENT } from '../../src/server/realtime/merchant-events.ts';
 import { collectEvents, delay, nextEvent, subscribed } from '../realtime/support.ts';
 import { usePusherClients } from '../support/use-pusher-clients.ts';
 import { useTestServer } from '../support/use-test-server.ts';
@@ -47,6 +48,27 @@ describe('the merchant\u2019s private channel carries its bookings\u2019 changes
     expectOk(await t.post(`/api/pro/${a.slug}/bookings/${token}/confirm`, {}, { bearer: a.staff }));
     expect(await onConfirm).toMatchObject({ token, status: 20 });
     expect(received.map((event) => event.status)).toEqual([10, 20]);
+  });
+
+  test('a closing made and removed reaches the staff\u2019s client as UpdateClosings, and no other merchant\u2019s', async () => {
+    const staff = client(a.staff);
+    const other = client(b.staff);
+    await subscribed(staff, a.channel);
+    await subscribed(other, b.channel);
+    const stray = collectEvents(other, b.channel, UPDATE_CLOSINGS_EVENT);
+    const onCreate = nextEvent(staff, a.channel, UPDATE_CLOSINGS_EVENT, WAIT_MS);
+    const made = expectOk(await t.post(`/api/pro/${a.slug}/closings`, { kind: 'day', day: '2026-12-10' }, { bearer: a.staff })).body.closing;
+    expect(await onCreate).toMatchObject({ id: made.id, action: 'created', day: '2026-12-10' });
+    const onDelete = nextEvent(staff, a.channel, UPDATE_CLOSINGS_EVENT, WAIT_MS);
+    const removed = await t.server.app.inject({
+      method: 'DELETE',
+      url: `/api/pro/${a.slug}/closings/${made.id}`,
+      headers: { authorization: `Bearer ${a.staff}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await onDelete).toMatchObject({ id: made.id, action: 'deleted', day: '2026-12-10' });
+    await delay(300);
+    expect(stray).toEqual([]);
   });
 
   test('another merchant\u2019s staff client hears nothing of it', async () => {

@@ -9,7 +9,7 @@ export type Caller = 'anyone' | 'diner' | 'admin' | 'staff';
 export interface ApiCall {
   /** The route as the server registers it, e.g. `POST /api/admin/merchants/:slug`. */
   route: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The URL with sample path parameters. */
   url: string;
   /** A sample body (POST and PUT). */
@@ -81,10 +81,12 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'not the password' }),
     // Without the staff bearer, for the same reason as the diner's logout.
     post('/api/pro/auth/logout', {}),
+    post('/api/pro/auth/forgot', { email: 'claire@le-petit-zinc.example', lang: 'fr' }),
     get('/api/pro/me', 'staff'),
     post('/api/pro/auth/password', { current: 'not the password', next: 'a long and rare passphrase' }, 'staff'),
     get(`/api/pro/${slug}/bookings?day=2026-11-25`, 'staff', '/api/pro/:slug/bookings'),
     get(`/api/pro/${slug}/bookings/search?q=Martin`, 'staff', '/api/pro/:slug/bookings/search'),
+    get(`/api/pro/${slug}/bookings/changes?since=2026-11-23T09:00:00Z`, 'staff', '/api/pro/:slug/bookings/changes'),
     post(
       `/api/pro/${slug}/bookings`,
       { firstname: 'Camille', lastname: 'Martin', phone: '+33612345678', datetime: 1_795_629_600, party: 2 },
@@ -99,6 +101,15 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
     post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
     post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
+    // A day past every test's booking horizon, so the closing it makes closes nothing a suite books.
+    post(`/api/pro/${slug}/closings`, { kind: 'day', day: '2027-09-15', note: 'Inventory' }, 'staff', '/api/pro/:slug/closings'),
+    get(`/api/pro/${slug}/closings?day=2026-11-25`, 'staff', '/api/pro/:slug/closings'),
+    {
+      route: 'DELETE /api/pro/:slug/closings/:id',
+      method: 'DELETE',
+      url: `/api/pro/${slug}/closings/00000000-0000-4000-8000-000000000000`,
+      caller: 'staff',
+    },
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),
     post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: 'private-user.1' }, 'diner'),

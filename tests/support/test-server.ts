@@ -90,6 +90,8 @@ export interface TestServerOptions {
   limits?: ServerDeps['limits'];
   /** Keep rate-limit counts in this Redis (default: in memory, apart from every other test server). */
   rateLimitRedisUrl?: string;
+  /** Told when a merchant's public page must be rebuilt (the site builder's place). */
+  onMerchantChange?: (slug: string) => void;
 }
 
 /** A free port on the loopback interface (so the public URL is known before the server starts). */
@@ -139,6 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     trustProxy: options.trustProxy,
     siteUrl: 'https://book.example',
     logLevel: 'silent',
+    onMerchantChange: options.onMerchantChange,
   });
   if (options.demo !== false) await importDemoMerchants(database.db, mediaDir);
   let url = '';

@@ -4,6 +4,8 @@ import type { MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { isSoleWriter, type Database } from './database.ts';
 import { floorCacheOf } from './floor-cache.ts';
+import { closedDaysWith } from '../domain/closings.ts';
+import { closingsOf } from './closing-store.ts';
 import { findMerchantVersioned } from './prepared-reads.ts';
 import { diningTables, merchants, staff, zones } from './schema.ts';
 
@@ -66,7 +68,7 @@ export function peekMerchantFloor(db: Database, slug: string): { floor: Merchant
 }
 
 async function loadFloor(db: Database, merchant: MerchantRow): Promise<MerchantWithFloor> {
-  const [zoneRows, tableRows] = await Promise.all([
+  const [zoneRows, tableRows, closings] = await Promise.all([
     db
       .select()
       .from(zones)
@@ -76,9 +78,16 @@ async function loadFloor(db: Database, merchant: MerchantRow): Promise<MerchantW
       .select()
       .from(diningTables)
       .where(and(eq(diningTables.merchantId, merchant.id), eq(diningTables.active, true))),
+    closingsOf(db, merchant.id),
   ]);
   const activeZoneIds = new Set(zoneRows.map((zone) => zone.id));
-  return { merchant, zones: zoneRows, tables: tableRows.filter((table) => activeZoneIds.has(table.zoneId)) };
+  return {
+    // The days staff closed whole are closed days like the definition's: the calendar and every rule see them.
+    merchant: { ...merchant, closedDays: closedDaysWith(merchant.closedDays, closings) },
+    zones: zoneRows,
+    tables: tableRows.filter((table) => activeZoneIds.has(table.zoneId)),
+    closings,
+  };
 }
 
 /** Every merchant, by slug. */

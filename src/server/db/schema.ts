@@ -1,6 +1,6 @@
 /** The database schema: merchants and their floor plan, diners, sessions and bookings. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../domain/merchant-floor.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,6 +76,34 @@ export const staff = pgTable(
   (t) => [uniqueIndex('staff_merchant_email').on(t.merchantId, t.email)],
 );
 
+/** Closings staff make: a whole day, one service (shift) of a day, or online booking stopped for a time range. */
+export const merchantClosings = pgTable(
+  'merchant_closings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'day' | 'shift' | 'range'>().notNull(),
+    // The merchant-local day it closes (a range: the day it starts).
+    localDate: text('local_date').notNull(),
+    // A service's id as the public shifts name it ("{weekday}-{index}"), for a shift closing.
+    shiftId: text('shift_id'),
+    // The instants no online booking may start in: [startsAt, endsAt).
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    // The staff email that made it.
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_closings_merchant_end').on(t.merchantId, t.endsAt),
+    check('merchant_closings_kind', sql`${t.kind} IN ('day', 'shift', 'range')`),
+    check('merchant_closings_span', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 /** Staff sign-ins: a bearer of its own kind (never a diner's), stored as a hash, reaching the staff rows it signed in as. */
 export const staffSessions = pgTable(
   'staff_sessions',
@@ -91,6 +119,23 @@ export const staffSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_sessions_email').on(t.email)],
+);
+
+/** Staff password reset links: single use, stored as SHA-256, for every staff row of an email. */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lang: text('lang').notNull().default('fr'),
+    // The merchant whose colours the mail and page wear when the email is staff of one merchant only.
+    merchantSlug: text('merchant_slug'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_password_resets_email').on(t.email)],
 );
 
 export const users = pgTable(
@@ -266,6 +311,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_merchant_ref').on(t.merchantId, t.ref),
     index('bookings_merchant_day').on(t.merchantId, t.localDate),
+    // The staff book's catch-up after a reconnect: what changed since an instant.
+    index('bookings_merchant_updated').on(t.merchantId, t.updatedAt),
     // The hold reads of booking_slots/get: one merchant's table-holding bookings by start, whatever the others hold.
     index('bookings_merchant_holds')
       .on(t.merchantId, t.startsAt)
@@ -305,6 +352,8 @@ export const schema = {
   diningTables,
   staff,
   staffSessions,
+  staffPasswordResets,
+  merchantClosings,
   users,
   accessTokens,
   bookings,

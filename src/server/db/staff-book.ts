@@ -1,5 +1,5 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
 import type { Database } from './database.ts';
@@ -28,10 +28,16 @@ export interface StaffBookingRow {
   note: string;
   /** The diner's other finished bookings at this merchant, matched by account or phone: visits and no-shows. */
   history: { visits: number; no_shows: number };
+  /** One more at every write (as UpdateBooking carries it): of two copies of a booking, the higher is newer. */
+  revision: number;
+  updated_at: string;
 }
 
 /** Longest answer of a search. */
 export const SEARCH_LIMIT = 50;
+
+/** Longest answer of a catch-up: past it the book reads its day again. */
+export const CHANGES_LIMIT = 500;
 
 const columns = {
   id: bookings.id,
@@ -48,6 +54,8 @@ const columns = {
   arrivedAt: bookings.arrivedAt,
   noShowAt: bookings.noShowAt,
   staffNote: bookings.staffNote,
+  revision: bookings.revision,
+  updatedAt: bookings.updatedAt,
   zoneId: zones.id,
   zoneName: zones.name,
   tableId: diningTables.id,
@@ -116,6 +124,8 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
     no_show: row.noShowAt !== null,
     note: row.staffNote,
     history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
+    revision: row.revision,
+    updated_at: row.updatedAt.toISOString(),
   }));
 }
 
@@ -147,4 +157,22 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
     SEARCH_LIMIT,
   );
   return toStaffRows(db, merchant.id, merchant.timezone, rows);
+}
+
+/**
+ * A merchant's bookings (drafts left out) written at or after `since`, oldest change first, at most CHANGES_LIMIT;
+ * `truncated` when more changed.
+ */
+export async function changedSince(
+  db: Database,
+  merchant: { id: string; timezone: string },
+  since: Date,
+): Promise<{ bookings: StaffBookingRow[]; truncated: boolean }> {
+  const rows = await readRows(
+    db,
+    and(eq(bookings.merchantId, merchant.id), gte(bookings.updatedAt, since), isNotNull(bookings.status)),
+    [asc(bookings.updatedAt), asc(bookings.ref)],
+    CHANGES_LIMIT + 1,
+  );
+  return { bookings: await toStaffRows(db, merchant.id, merchant.timezone, rows.slice(0, CHANGES_LIMIT)), truncated: rows.length > CHANGES_LIMIT };
 }

@@ -52,6 +52,8 @@ export interface DayContext {
   closedDays: LocalDate[];
   tables: TableInfo[];
   holds: TableHold[];
+  /** Spans no online booking may start in (staff closings); their times are offered as unavailable. */
+  closings?: ReadonlyArray<{ startsAt: Date; endsAt: Date }>;
 }
 
 /** A bookable time: the instant and the local wall-clock time it was scheduled at. */
@@ -129,7 +131,8 @@ export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: n
   return bookableTimes(ctx.date, ctx.timezone, ctx.shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
     timestamp: Math.floor(at.getTime() / 1000),
     hour,
-    available: at.getTime() >= earliest && pacingAllows(ctx, at, neededSeats) && pickTable(ctx, zoneId, neededSeats, at) !== null,
+    available:
+      at.getTime() >= earliest && !isClosedAt(ctx.closings, at) && pacingAllows(ctx, at, neededSeats) && pickTable(ctx, zoneId, neededSeats, at) !== null,
   }));
 }
 
@@ -174,6 +177,12 @@ export function openTodayTomorrow(
     isDayOpen(date, shifts, closedDays) && bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
   const today = localDateOf(now, timezone);
   return { today: stillBookable(today), tomorrow: stillBookable(addDaysToLocalDate(today, 1)) };
+}
+
+/** Whether an online booking may not start at `at`: a staff closing covers it (closings: see closings.ts). */
+export function isClosedAt(closings: ReadonlyArray<{ startsAt: Date; endsAt: Date }> | undefined, at: Date): boolean {
+  const t = at.getTime();
+  return (closings ?? []).some((closing) => closing.startsAt.getTime() <= t && t < closing.endsAt.getTime());
 }
 
 /** The lead-time rule: the first instant (unix ms) a booking may start at, now plus the merchant's lead time. */

@@ -1,5 +1,5 @@
 /** Checks of a booking request against the merchant, before any table is looked for. */
-import { bookableTimes, isDayOpen, lastBookableDate, startsTooSoon, type DayContext, type TableHold } from './availability.ts';
+import { bookableTimes, isClosedAt, isDayOpen, lastBookableDate, startsTooSoon, type DayContext, type TableHold } from './availability.ts';
 import { DomainError } from './errors.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import type { MerchantWithFloor, Zone } from './merchant-floor.ts';
@@ -48,8 +48,16 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
   const offered =
     open && bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes).some((time) => time.at.getTime() === at.getTime());
   if (!offered) throw new DomainError('merchant_closed', { date }, 'The restaurant takes no booking at that time');
+  assertNotClosed(floor, at);
   if (startsTooSoon(at, now, merchant.settings)) {
     throw new DomainError('last_minute_booking_not_allowed', { minLeadMinutes: merchant.settings.minLeadMinutes });
+  }
+}
+
+/** Refuses an online booking starting inside a closing staff made (staff's own bookings do not ask). */
+export function assertNotClosed(floor: MerchantWithFloor, at: Date): void {
+  if (isClosedAt(floor.closings, at)) {
+    throw new DomainError('merchant_closed', { date: localDateOf(at, floor.merchant.timezone) }, 'The restaurant takes no online booking at that time');
   }
 }
 
@@ -65,5 +73,6 @@ export function dayContext(floor: MerchantWithFloor, date: string, now: Date, ho
     closedDays: merchant.closedDays,
     tables,
     holds,
+    closings: floor.closings,
   };
 }

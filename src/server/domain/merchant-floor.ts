@@ -1,4 +1,5 @@
 /** A merchant and the active part of its floor plan, as the booking rules read them (the db layer stores them). */
+import type { Closing } from './closings.ts';
 
 /** Address block of a merchant, as the contract and the booking page describe it. */
 export interface AddressValue {
@@ -76,7 +77,10 @@ export interface DiningTable {
 
 /** A merchant with the active part of its floor plan. */
 export interface MerchantWithFloor {
+  /** As stored, but for its closed days, which include the days staff closed whole. */
   merchant: Merchant;
   zones: Zone[];
   tables: DiningTable[];
+  /** The closings staff made (absent: none): no online booking starts inside one. */
+  closings?: Closing[];
 }

@@ -22,3 +22,16 @@ export function publishMerchantBookingUpdate(
 ): Promise<void> {
   return broadcaster.publish(merchantChannel(booking.merchantId), UPDATE_BOOKING_EVENT, bookingUpdatePayload(booking, now));
 }
+
+/** Name of the event announcing that a merchant's closings changed. */
+export const UPDATE_CLOSINGS_EVENT = 'UpdateClosings';
+
+/** Announces on the merchant's channel that a closing was made or removed (the book reloads the closings); never rejects. */
+export function publishMerchantClosings(
+  broadcaster: Broadcaster,
+  merchantId: string,
+  change: { id: string; action: 'created' | 'deleted'; day: string },
+  now: Date = new Date(),
+): Promise<void> {
+  return broadcaster.publish(merchantChannel(merchantId), UPDATE_CLOSINGS_EVENT, { ...change, updatedAt: now.toISOString() });
+}

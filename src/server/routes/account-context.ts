@@ -11,6 +11,7 @@ import {
 } from '../auth/account-settings.ts';
 import type { OAuthClient, TokenLifetimes } from '../auth/oauth-token.ts';
 import { createPasswordReset, type PasswordReset } from '../auth/password-reset.ts';
+import { createStaffPasswordReset, type StaffPasswordReset } from '../auth/staff-password-reset.ts';
 import { normalEmail } from '../auth/email-address.ts';
 import { IDENTITY_CODES_PER_HOUR } from '../auth/identity-proof.ts';
 import { clientAddress, rateLimit, type RateLimit } from '../auth/rate-limit.ts';
@@ -39,6 +40,8 @@ export interface AccountContext {
   /** Text messages (identity codes); none in tests that do not ask for it. */
   sms?: SmsSender;
   reset: PasswordReset;
+  /** Staff reset links, mailed and used like the diners' (same mail, same page). */
+  staffReset: StaffPasswordReset;
   social: SocialLogin;
   log: (line: string) => void;
 }
@@ -89,6 +92,8 @@ export function createAccountContext(
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const email = (field: 'username' | 'email') => (request: FastifyRequest) => emailKey(bodyEmail(request, field));
   const mailer = options.mailer ?? createMailer({ from: `${options.providerName ?? 'Couvert'} <no-reply@localhost>`, log: base.log });
+  const providerName = options.providerName ?? 'Couvert';
+  const reset = createPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName });
   return {
     ...base,
     publicUrl,
@@ -121,7 +126,8 @@ export function createAccountContext(
       identityCodesPerBooking: rateLimit(app, 'identity-code', IDENTITY_CODES_PER_BOOKING, (request) => emailKey(bodyText(request, 'bookingToken'))),
     },
     mailer,
-    reset: createPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName: options.providerName ?? 'Couvert' }),
+    reset,
+    staffReset: createStaffPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName, brandOf: reset.brandOf }),
     social: createSocialLogin({ db: base.db, now: base.now, settings: options.social ?? {}, publicUrl, origins }),
   };
 }

@@ -1,7 +1,9 @@
 /** The public merchant list that the site build pulls. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { closedDaysWith } from '../domain/closings.ts';
 import { merchantListingView } from '../domain/merchant-view.ts';
+import { closedDaysByMerchant } from '../db/closing-store.ts';
 import type { Database } from '../db/database.ts';
 import { listMerchants, listZonesOf } from '../db/merchant-store.ts';
 
@@ -19,9 +21,19 @@ export async function merchantRoutes(app: FastifyInstance, deps: { db: Database 
           merchants.map((merchant) => merchant.id),
         );
         const zonesByMerchant = Map.groupBy(zones, (zone) => zone.merchantId);
+        // Days staff closed whole are drawn closed on the static page, like the definition's.
+        const closedByMerchant = await closedDaysByMerchant(
+          deps.db,
+          merchants.map((merchant) => merchant.id),
+        );
         return {
           success: true,
-          merchants: merchants.map((merchant) => merchantListingView(merchant, zonesByMerchant.get(merchant.id) ?? [])),
+          merchants: merchants.map((merchant) =>
+            merchantListingView(
+              { ...merchant, closedDays: closedDaysWith(merchant.closedDays, closedByMerchant.get(merchant.id) ?? []) },
+              zonesByMerchant.get(merchant.id) ?? [],
+            ),
+          ),
         };
       },
     );

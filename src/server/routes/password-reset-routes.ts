@@ -1,4 +1,4 @@
-/** Forgot password (POST /api/user/forgot_password) and the reset page (GET and POST /auth/reset_password). */
+/** Forgot password (POST /api/user/forgot_password) and the reset page (GET and POST /auth/reset_password), for diners' and staff's links. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,11 +70,18 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
   };
 
   const forgotUrl = `${ctx.origins[0]}/auth/forgot_password`;
+  // One page for both kinds of link: a diner's (password_resets) or a staff member's (staff_password_resets).
+  const findReset = async (token: string): Promise<{ lang: string; merchantSlug: string | null; staff: boolean } | undefined> => {
+    const diner = await ctx.reset.find(token);
+    if (diner) return { lang: diner.lang, merchantSlug: diner.merchantSlug, staff: false };
+    const staff = await ctx.staffReset.find(token);
+    return staff ? { lang: staff.lang, merchantSlug: staff.merchantSlug, staff: true } : undefined;
+  };
   const tokenOf = (value: unknown) => (typeof value === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined);
 
   app.get<{ Querystring: Record<string, unknown> }>('/auth/reset_password', { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf(request.query.token);
-    const reset = token ? await ctx.reset.find(token) : undefined;
+    const reset = token ? await findReset(token) : undefined;
     const language = pageLang(request, request.query.lang, reset?.lang);
     const brand = await ctx.reset.brandOf(reset?.merchantSlug ?? undefined);
     if (!token || !reset) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
@@ -84,7 +91,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
   app.post<{ Body: Record<string, unknown> }>('/auth/reset_password', { schema: { hide: true } }, async (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const token = tokenOf(body.token);
-    const reset = token ? await ctx.reset.find(token) : undefined;
+    const reset = token ? await findReset(token) : undefined;
     const language = pageLang(request, body.lang, reset?.lang);
     const brand = await ctx.reset.brandOf(reset?.merchantSlug ?? undefined);
     if (!token || !reset) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
@@ -99,6 +106,12 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
       language,
     );
     if (Object.keys(errors).length > 0) return sendPage(reply, 422, { lang: language, brand, view: { kind: 'form', token, errors } });
+    if (reset.staff) {
+      // Staff go back to the staff sign-in, every session of theirs ended.
+      const usedByStaff = await ctx.staffReset.complete(token, password);
+      if (!usedByStaff) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
+      return reply.code(303).header('cache-control', 'no-store').redirect(`${ctx.origins[0]}/pro`, 303);
+    }
     const used = await ctx.reset.complete(token, password);
     if (!used) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
     // Checked again on the way out: the origins may have changed since the link was mailed.

@@ -2,10 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountLimits } from '../auth/account-settings.ts';
 import type { Database } from '../db/database.ts';
+import type { Broadcaster } from '../realtime/broadcaster.ts';
+import { publishMerchantClosings } from '../realtime/merchant-events.ts';
 import type { BookingService } from '../services/booking-service.ts';
+import { createClosingService } from '../services/merchant-closings.ts';
 import { proActionRoutes } from './pro-action-routes.ts';
 import { proAuthRoutes } from './pro-auth-routes.ts';
 import { proBookRoutes } from './pro-book-routes.ts';
+import { proClosingRoutes } from './pro-closing-routes.ts';
 import { createRequestStaff } from './request-staff.ts';
 
 /** What the staff side is built from. */
@@ -16,6 +20,10 @@ export interface ProPluginOptions {
   limits?: Partial<AccountLimits>;
   /** The booking service the staff actions go through, as the admin API's do. */
   bookings: BookingService;
+  /** Where staff closings are announced (the merchant's private channel). */
+  broadcaster: Broadcaster;
+  /** Called when a merchant's public page must be rebuilt (closings change its closed days). */
+  onMerchantChange: (slug: string) => void;
 }
 
 /** Registers every staff route. */
@@ -24,4 +32,14 @@ export async function proPlugin(app: FastifyInstance, options: ProPluginOptions)
   await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits });
   await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, bookings: options.bookings });
   await proActionRoutes(app, { bookings: options.bookings, requestStaff });
+  const closings = createClosingService({
+    db: options.db,
+    now: options.now,
+    loadFloor: (slug) => options.bookings.loadFloor(slug),
+    onChange: async (merchant, change) => {
+      await publishMerchantClosings(options.broadcaster, merchant.id, change, options.now());
+      options.onMerchantChange(merchant.slug);
+    },
+  });
+  await proClosingRoutes(app, { closings, requestStaff });
 }

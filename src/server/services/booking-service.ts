@@ -40,7 +40,15 @@ import { users } from '../db/schema.ts';
 import type { MerchantWithFloor, Zone } from '../domain/merchant-floor.ts';
 import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
 import { isSoleWriter, type Database } from '../db/database.ts';
-import { assertBookableTime, assertMerchantBookable, assertPartySize, assertZone, dayContext, zonesWithTables } from '../domain/booking-rules.ts';
+import {
+  assertBookableTime,
+  assertMerchantBookable,
+  assertNotClosed,
+  assertPartySize,
+  assertZone,
+  dayContext,
+  zonesWithTables,
+} from '../domain/booking-rules.ts';
 import { floorDaySlots } from '../domain/day-slots.ts';
 import { bookingIcs } from './booking-ics.ts';
 
@@ -276,6 +284,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (!user.phone) throw new DomainError('no_phone');
       assertMerchantBookable(floor);
       if (startsTooSoon(booking.startsAt, now, floor.merchant.settings)) throw new DomainError('last_minute_booking_not_allowed');
+      // A draft made before staff closed its time is not made firm inside the closing.
+      assertNotClosed(floor, booking.startsAt);
       return status;
     };
     const booking = await loadBooking(floor, token);
