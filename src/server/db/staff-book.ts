@@ -2,33 +2,12 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
+import type { StaffBookingRow } from '../../shared/api/pro.ts';
 import type { Database } from './database.ts';
 import { bookings, diningTables, users, zones } from './schema.ts';
 
-/** One booking as the staff book shows it. */
-export interface StaffBookingRow {
-  token: string;
-  ref: string;
-  status: number;
-  /** Start and end as instants, and the start as the merchant's local date and time. */
-  starts_at: string;
-  ends_at: string;
-  day: string;
-  time: string;
-  party: number;
-  zone: { id: string; name: string };
-  tables: Array<{ id: string; name: string }>;
-  diner: { firstname: string; lastname: string; phone: string | null; email: string | null };
-  comment: string;
-  cancel_reason: string | null;
-  cancel_message: string | null;
-  /** When staff marked the diner arrived; whether they recorded a no-show; their private note. */
-  arrived_at: string | null;
-  no_show: boolean;
-  note: string;
-  /** The diner's other finished bookings at this merchant, matched by account or phone: visits and no-shows. */
-  history: { visits: number; no_shows: number };
-}
+/** One booking as the staff book shows it (its shape is the site's too). */
+export type { StaffBookingRow };
 
 /** Longest answer of a search. */
 export const SEARCH_LIMIT = 50;
@@ -38,6 +17,7 @@ const columns = {
   token: bookings.token,
   ref: bookings.ref,
   status: bookings.status,
+  revision: bookings.revision,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   localDate: bookings.localDate,
@@ -101,6 +81,7 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
     token: row.token,
     ref: row.ref,
     status: row.status!,
+    revision: row.revision,
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     day: row.localDate,

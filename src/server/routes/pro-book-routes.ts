@@ -6,6 +6,7 @@ import { localDateOf } from '../../shared/local-time.ts';
 import type { Database } from '../db/database.ts';
 import { dayBook, searchBook } from '../db/staff-book.ts';
 import { coversPerTime } from '../domain/staff-covers.ts';
+import { floorZones, servicesOfDay } from '../domain/staff-day.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { STAFF_SECURITY } from './pro-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
@@ -26,7 +27,7 @@ export async function proBookRoutes(
         tags,
         security: STAFF_SECURITY,
         summary:
-          'A day\u2019s bookings (pending, confirmed, refused, finished, cancelled; no drafts) in the merchant\u2019s time zone, by time, and covers per time against pacing',
+          'A day\u2019s bookings (pending, confirmed, refused, finished, cancelled; no drafts) in the merchant\u2019s time zone, by time, covers per time against pacing, the day\u2019s services and the floor',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ day: localDate.optional().describe('Merchant-local date, YYYY-MM-DD (default: today there)') }),
       },
@@ -36,7 +37,15 @@ export async function proBookRoutes(
       const day = request.query.day ?? localDateOf(deps.now(), merchant.timezone);
       const [floor, bookings] = await Promise.all([deps.bookings.loadFloor(merchant.slug), dayBook(deps.db, merchant, day)]);
       const covers = coversPerTime(bookings, floor.merchant.settings.maxCoversPerSlot);
-      return { success: true, day, timezone: merchant.timezone, bookings, covers };
+      return {
+        success: true,
+        day,
+        timezone: merchant.timezone,
+        bookings,
+        covers,
+        services: servicesOfDay(floor.merchant.shifts, day),
+        zones: floorZones(floor),
+      };
     },
   );
 
