@@ -98,6 +98,9 @@ export default function ProBook() {
     globalThis.history.replaceState(globalThis.history.state, '', url);
   }, [hydrated, book.day, book.today, slug]);
 
+  // A booking's time may have come since the last tick (a walk-in seated now): each new read looks at the clock.
+  useEffect(() => setNowMs(Date.now()), [book.bookings, search.results]);
+
   const groups = useMemo(() => groupByService(book.bookings, book.services, book.covers), [book.bookings, book.services, book.covers]);
   const tables = tableCount(book.zones);
 
