@@ -528,6 +528,8 @@ async function staffSession(baseUrl: string): Promise<{ bearer: string; merchant
 }
 
 let staff: { bearer: string; merchants: unknown } | undefined;
+// The book's bookings are made once per run: every width and picture of the book shows the same day.
+let bookPath: Promise<string> | undefined;
 
 /** A dinner day of le-petit-zinc's with bookings of every kind: pending (with a comment), confirmed, a phone booking, a refusal. */
 async function pictureBook(baseUrl: string): Promise<string> {
@@ -604,8 +606,8 @@ const PRO_SHOTS: Shot[] = [
   },
   {
     name: 'pro-book',
-    path: async ({ baseUrl }) => pictureBook(baseUrl),
-    widths: [390, 1024, 1280],
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 768, 1024, 1280],
     before: async (page) => {
       await page.addInitScript(
         ({ bearer, merchants }) => {
@@ -618,6 +620,26 @@ const PRO_SHOTS: Shot[] = [
     setup: async (page) => {
       await page.getByRole('heading', { name: 'Camille Durand' }).first().waitFor();
       await page.locator('[data-live="subscribed"]').waitFor();
+    },
+  },
+  {
+    name: 'pro-book-refuse',
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 1024],
+    fullPage: false,
+    before: async (page) => {
+      await page.addInitScript(
+        ({ bearer, merchants }) => {
+          localStorage.setItem('staff_bearer', bearer);
+          localStorage.setItem('staff_merchants', JSON.stringify(merchants));
+        },
+        { bearer: staff!.bearer, merchants: staff!.merchants },
+      );
+    },
+    setup: async (page) => {
+      await page.getByRole('article').filter({ hasText: 'Camille Durand' }).first().getByRole('button', { name: 'Refuser' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refuser la réservation ?' });
+      await dialog.getByRole('textbox', { name: 'Message au client (facultatif)' }).fill('Désolés, nous sommes complets ce soir.');
     },
   },
 ];

@@ -1,6 +1,7 @@
 /** The dialog of one action on a booking: what it will do, the fields it needs (reason, message, note, new place), and the server's refusal. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { longDate } from '../../../lib/long-date.ts';
 import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/pro.ts';
 import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
@@ -25,7 +26,7 @@ const DANGER: ReadonlySet<DialogAction> = new Set(['refuse', 'cancel', 'no_show'
 
 /** The action's dialog; nothing while closed. */
 export default function ActionDialog({ booking, action, onClose, onDone }: ActionDialogProps) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const titleId = useId();
   const describeId = useId();
   const reasonId = useId();
@@ -100,7 +101,13 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
       </button>
       <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
         <p id={describeId} className="pro-dialog-summary">
-          {t('pro.dialog.summary', { name, party: t('pro.party', { count: booking.party }), time: booking.time, day: booking.day, ref: booking.ref })}
+          {t('pro.dialog.summary', {
+            name,
+            party: t('pro.party', { count: booking.party }),
+            time: booking.time,
+            day: longDate(booking.day, lang),
+            ref: booking.ref,
+          })}
         </p>
         <p className="pro-hint">{t(`pro.dialog.${action}.explain`)}</p>
         {action === 'refuse' || action === 'cancel' ? (

@@ -1,6 +1,7 @@
 /** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { longDate } from '../../../lib/long-date.ts';
 import { $proBook, createStaffBooking } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -81,7 +82,7 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
         <span aria-hidden="true">×</span>
       </button>
       <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="pro-hint">{t('pro.newBooking.explain', { day })}</p>
+        <p className="pro-hint">{t('pro.newBooking.explain', { day: day ? longDate(day, lang) : '' })}</p>
         <div className="pro-form-row">
           <div>
             <label className="pro-label" htmlFor={ids.first}>
