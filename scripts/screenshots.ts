@@ -518,6 +518,132 @@ const ACCOUNT_SHOTS: Shot[] = [
   },
 ];
 
+/** A staff bearer of le-petit-zinc's, and the merchants sign-in answered, as the staff pages store them. */
+async function staffSession(baseUrl: string): Promise<{ bearer: string; merchants: unknown }> {
+  const { access_token: bearer, merchants } = await postApi<{ access_token: string; merchants: unknown }>(baseUrl, '/api/pro/auth/login', {
+    email: 'claire@le-petit-zinc.example',
+    password: 'zinc-comptoir-1952',
+  });
+  return { bearer, merchants };
+}
+
+let staff: { bearer: string; merchants: unknown } | undefined;
+// The book's bookings are made once per run: every width and picture of the book shows the same day.
+let bookPath: Promise<string> | undefined;
+
+/** A dinner day of le-petit-zinc's with bookings of every kind: pending (with a comment), confirmed, a phone booking, a refusal. */
+async function pictureBook(baseUrl: string): Promise<string> {
+  staff = await staffSession(baseUrl);
+  const slug = 'le-petit-zinc';
+  const date = await openDinnerDay(baseUrl, slug);
+  const diners = [
+    { firstname: 'Camille', lastname: 'Durand', seats: 2, comment: 'Une table près de la fenêtre si possible' },
+    { firstname: 'Hugo', lastname: 'Bernard', seats: 4, comment: '' },
+    { firstname: 'Léa', lastname: 'Moreau', seats: 3, comment: 'Anniversaire : un dessert avec une bougie ?' },
+    { firstname: 'Nathan', lastname: 'Petit', seats: 2, comment: '' },
+  ];
+  const tokens: string[] = [];
+  for (const [index, diner] of diners.entries()) {
+    const { slots } = await postApi<{ slots: { timestamp: number; hour: string; available: boolean }[] }>(baseUrl, '/api/booking/booking_slots/get', {
+      merchant_slug: slug,
+      date,
+      bookingZoneId: 'all',
+      needed_seats: diner.seats,
+    });
+    const slot = slots.filter((candidate) => candidate.available && candidate.hour >= '19:30')[index * 2] ?? slots.find((candidate) => candidate.available);
+    if (!slot) throw new Error(`no free time at ${slug} on ${date}`);
+    pictures += 1;
+    const device = { 'x-couvert-device': `screenshots-book-${String(pictures).padStart(4, '0')}` };
+    const { token } = await postApi<{ token: string }>(
+      baseUrl,
+      '/api/booking/create',
+      { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: diner.seats },
+      undefined,
+      device,
+    );
+    const { access_token: bearer } = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/no_account', {
+      firstname: diner.firstname,
+      lastname: diner.lastname,
+      phone: `+3362${String((Date.now() + pictures) % 10_000_000).padStart(7, '0')}`,
+      email: `${diner.firstname.toLowerCase()}@example.org`,
+      bookingToken: token,
+    });
+    if (diner.comment) await postApi(baseUrl, '/api/booking/set_comment', { token, merchant_slug: slug, comment: diner.comment }, bearer);
+    await postApi(baseUrl, '/api/booking/validate', { token, merchant_slug: slug }, bearer);
+    tokens.push(token);
+  }
+  const act = (token: string, action: string, body: unknown = {}) => postApi(baseUrl, `/api/pro/${slug}/bookings/${token}/${action}`, body, staff!.bearer);
+  await act(tokens[1]!, 'confirm');
+  await act(tokens[1]!, 'note', { note: 'Habitués : table 4 de préférence' });
+  await act(tokens[3]!, 'refuse', { reason: 'restaurant_full', message: 'Désolés, nous sommes complets ce soir.' });
+  const lunch = await postApi<{ slots: { timestamp: number; hour: string; available: boolean }[] }>(baseUrl, '/api/booking/booking_slots/get', {
+    merchant_slug: slug,
+    date,
+    bookingZoneId: 'all',
+    needed_seats: 2,
+  });
+  const noon = lunch.slots.find((candidate) => candidate.available && candidate.hour < '15:00');
+  if (noon) {
+    await postApi(
+      baseUrl,
+      `/api/pro/${slug}/bookings`,
+      { datetime: noon.timestamp, party: 2, firstname: 'Paul', lastname: 'Girard', phone: '+33 6 12 34 56 78' },
+      staff.bearer,
+    );
+  }
+  return `/pro/${slug}?day=${date}`;
+}
+
+/** The staff pages: sign-in, and the book of a day with bookings (a tablet's width too: the host stand's). */
+const PRO_SHOTS: Shot[] = [
+  {
+    name: 'pro-sign-in',
+    path: '/pro',
+    widths: [390, 1024, 1280],
+    setup: async (page) => {
+      await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    },
+  },
+  {
+    name: 'pro-book',
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 768, 1024, 1280],
+    before: async (page) => {
+      await page.addInitScript(
+        ({ bearer, merchants }) => {
+          localStorage.setItem('staff_bearer', bearer);
+          localStorage.setItem('staff_merchants', JSON.stringify(merchants));
+        },
+        { bearer: staff!.bearer, merchants: staff!.merchants },
+      );
+    },
+    setup: async (page) => {
+      await page.getByRole('heading', { name: 'Camille Durand' }).first().waitFor();
+      await page.locator('[data-live="subscribed"]').waitFor();
+    },
+  },
+  {
+    name: 'pro-book-refuse',
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 1024],
+    fullPage: false,
+    before: async (page) => {
+      await page.addInitScript(
+        ({ bearer, merchants }) => {
+          localStorage.setItem('staff_bearer', bearer);
+          localStorage.setItem('staff_merchants', JSON.stringify(merchants));
+        },
+        { bearer: staff!.bearer, merchants: staff!.merchants },
+      );
+    },
+    setup: async (page) => {
+      await page.getByRole('article').filter({ hasText: 'Camille Durand' }).first().getByRole('button', { name: 'Refuser' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refuser la réservation ?' });
+      await dialog.getByRole('textbox', { name: 'Message au client (facultatif)' }).fill('Désolés, nous sommes complets ce soir.');
+    },
+  },
+];
+
 /** The screens. Other pages add their entries here. */
 export const SHOTS: Shot[] = [
   {
@@ -566,6 +692,7 @@ export const SHOTS: Shot[] = [
   ...TRACKING_SHOTS,
   ...ACCOUNT_SHOTS,
   ...AUTH_SHOTS,
+  ...PRO_SHOTS,
 ];
 
 async function startServer(): Promise<{ server: ServerProcess; cleanup: () => Promise<void> }> {

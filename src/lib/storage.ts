@@ -12,12 +12,15 @@ export const STORAGE_KEYS = {
 
 /**
  * The site's own keys, beyond the spec's: the booking a guest bearer belongs to, the last guest's details to prefill
- * NoAuth, and (in session storage) the page a diner left by clicking "Sign in", to come back to after signing in.
+ * NoAuth, (in session storage) the page a diner left by clicking "Sign in", to come back to after signing in, and the
+ * staff side's bearer and merchants, kept apart from the diner's session: a staff token never acts as a diner.
  */
 export const OWN_STORAGE_KEYS = {
   guestBooking: 'guest_booking',
   guestDetails: 'guest_details',
   returnPath: 'return_path',
+  staffBearer: 'staff_bearer',
+  staffMerchants: 'staff_merchants',
 } as const;
 
 /** The key of the booking token stored for a merchant: token_{merchant}. */
@@ -214,6 +217,32 @@ export function getReturnPath(): string | null {
 /** Stores (or with null removes) the page to go back to after signing in; anything but a site path is ignored. */
 export function setReturnPath(path: string | null): void {
   write('session', OWN_STORAGE_KEYS.returnPath, path !== null && isSitePath(path) ? path : null);
+}
+
+/** The staff bearer (`/api/pro`), never the diner's: null when no staff member is signed in here. */
+export function getStaffBearer(): string | null {
+  return readLocal(OWN_STORAGE_KEYS.staffBearer) || null;
+}
+
+/** Stores (or with null removes) the staff bearer. */
+export function setStaffBearer(bearer: string | null): void {
+  writeLocal(OWN_STORAGE_KEYS.staffBearer, bearer);
+}
+
+/** The merchants the signed-in staff member acts for, as sign-in answered them (empty when none or unreadable). */
+export function getStaffMerchants(): Array<{ slug: string; name: string }> {
+  try {
+    const value = JSON.parse(readLocal(OWN_STORAGE_KEYS.staffMerchants) ?? '[]') as unknown;
+    if (!Array.isArray(value)) return [];
+    return value.filter((item): item is { slug: string; name: string } => typeof item?.slug === 'string' && typeof item?.name === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/** Stores (or with null removes) the staff member's merchants. */
+export function setStaffMerchants(merchants: Array<{ slug: string; name: string }> | null): void {
+  writeLocal(OWN_STORAGE_KEYS.staffMerchants, merchants ? JSON.stringify(merchants.map(({ slug, name }) => ({ slug, name }))) : null);
 }
 
 /** Forgets the page-lifetime copies (tests start each case clean with it). */

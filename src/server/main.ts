@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const slugs = await importDemoMerchants(database.db, mediaDir);
     app.log.info(`imported demo merchants: ${slugs.join(', ')}`);
     // So a new user can confirm as the restaurant at once (issue 11); only on the start that imported them.
-    app.log.info(`staff sign in with POST ${baseUrl}/api/pro/auth/login {"email","password"}; demo staff accounts:`);
+    app.log.info(`staff sign in at ${baseUrl}/pro (or POST ${baseUrl}/api/pro/auth/login {"email","password"}); demo staff accounts:`);
     for (const account of await demoStaffAccounts()) app.log.info(`  ${account.slug}: ${account.email} / ${account.password}`);
   }
 
@@ -126,6 +126,7 @@ async function main(): Promise<void> {
   const merchants = await listMerchants(database.db);
   console.log(`\nCouvert is running on ${baseUrl} (${database.kind}${config.redisUrl ? ' + Redis' : ''})`);
   for (const merchant of merchants) console.log(`  ${merchant.name.padEnd(28)} ${baseUrl}/${merchant.slug}`);
+  console.log(`  Restaurant staff sign-in     ${baseUrl}/pro`);
   console.log(`  API documentation            ${baseUrl}/api/docs\n`);
 }
 

@@ -59,6 +59,7 @@ describe('the day\u2019s book at GET /api/pro/{slug}/bookings', () => {
       history: { visits: 0, no_shows: 0 },
     });
     expect(row.ref).toMatch(/\S/);
+    expect(row.revision).toBeGreaterThanOrEqual(1);
     expect(answer.body.covers).toEqual(
       expect.arrayContaining([
         { time: '12:00', covers: 2, max: 100 },
@@ -88,6 +89,23 @@ describe('the day\u2019s book at GET /api/pro/{slug}/bookings', () => {
     const again = await pending(a.slug, unix('2026-11-26T19:00:00+01:00'), { lastname: 'Fidèle', phone });
     const row = expectOk(await book(a, '2026-11-26')).body.bookings.find((booking: { token: string }) => booking.token === again.token);
     expect(row.history).toEqual({ visits: 1, no_shows: 0 });
+  });
+
+  test('gives the day\u2019s services and the floor, and each row\u2019s revision grows with every change', async () => {
+    const { token } = await pending(a.slug, WEDNESDAY_1930);
+    const before = expectOk(await book(a, '2026-11-25')).body;
+    expect(before.services).toEqual([
+      { id: '3-0', start: '12:00', end: '14:00' },
+      { id: '3-1', start: '19:00', end: '22:00' },
+    ]);
+    expect(before.zones).toEqual([
+      { id: expect.any(String), name: 'Salle', tables: expect.arrayContaining([{ id: expect.any(String), name: 'T1', minSeats: 1, maxSeats: 6 }]) },
+    ]);
+    expect(before.zones[0].tables.map((table: { name: string }) => table.name).slice(0, 3)).toEqual(['T1', 'T2', 'T3']);
+    const revisionOf = (body: { bookings: Array<{ token: string; revision: number }> }) => body.bookings.find((booking) => booking.token === token)!.revision;
+    const confirmed = expectOk(await act(a, token, 'confirm')).body.booking;
+    expect(confirmed.revision).toBe(revisionOf(before) + 1);
+    expect(revisionOf(expectOk(await book(a, '2026-11-25')).body)).toBe(confirmed.revision);
   });
 });
 

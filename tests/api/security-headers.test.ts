@@ -26,6 +26,8 @@ const SITE_FILES = [
   'auth/no_account/index.html',
   'auth/onboarding/index.html',
   'legal/terms/index.html',
+  'pro/index.html',
+  'pro/book/index.html',
   'sw.js',
   '_astro/app.js',
 ];
@@ -83,6 +85,13 @@ const cases: Array<[string, Request, Expected]> = [
   ['the login page', { method: 'GET', url: '/auth/login/' }, PASSWORD_PAGE],
   ['the register page', { method: 'GET', url: '/auth/register/' }, PASSWORD_PAGE],
   ['the forgotten-password page', { method: 'GET', url: '/auth/forgot_password/' }, PASSWORD_PAGE],
+  ['the staff sign-in page', { method: 'GET', url: '/pro/' }, PASSWORD_PAGE],
+  ['the staff book of a merchant (its one shell)', { method: 'GET', url: '/pro/le-petit-zinc' }, PASSWORD_PAGE],
+  [
+    'the staff book of a slug that is no slug',
+    { method: 'GET', url: '/pro/Le_Zinc' },
+    { ...PASSWORD_PAGE, status: 404, csp: BOOKING_PAGE_CSP, frameOptions: null },
+  ],
   [
     'the reset-password page',
     { method: 'GET', url: '/auth/reset_password?token=unknown-token-0123456789' },

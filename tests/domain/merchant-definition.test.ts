@@ -218,6 +218,7 @@ describe('reservedSlugs', () => {
     'images',
     'merchants',
     'demo',
+    'pro',
   ])('%s is reserved and refused as a slug', (slug) => {
     expect(reservedSlugs).toContain(slug);
     if (/^[a-z0-9-]+$/.test(slug)) {

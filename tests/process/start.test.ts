@@ -61,6 +61,11 @@ describe('a first `npm start` on an empty folder', () => {
     expect(first.stdout()).toContain(`${first.url}/api/docs`);
   });
 
+  test('prints the staff sign-in address, and serves the staff pages', async () => {
+    expect(first.stdout()).toMatch(new RegExp(`^\\s+Restaurant staff sign-in\\s+${first.url.replaceAll('.', '\\.')}/pro$`, 'm'));
+    for (const page of ['/pro', '/pro/le-petit-zinc']) expect((await fetch(`${first.url}${page}`)).status, page).toBe(200);
+  });
+
   test.each(DEMO)('serves the booking page of $name with a strict script policy', async ({ slug, name }) => {
     const response = await fetch(`${first.url}/${slug}`);
     const html = await response.text();

@@ -85,6 +85,8 @@ export interface SubscribeOptions {
    * subscribes anew then). Events sent while not subscribed are lost, so a caller reads the state again here.
    */
   onSubscribed?: () => void;
+  /** Called when the server refuses a private channel (the HTTP status of its auth answer). */
+  onRefused?: (status: number) => void;
 }
 
 /** A live subscription; stop() disconnects. */
@@ -96,22 +98,39 @@ export interface BookingSubscription {
 
 /** Listens to UpdateBooking on booking.{token} and calls onUpdate for each event; pusher-js is loaded on first use. */
 export function subscribeToBooking(token: string, onUpdate: (event: BookingUpdateEvent) => void, options: SubscribeOptions = {}): BookingSubscription {
+  return subscribeToChannel(bookingChannelName(token), onUpdate, options);
+}
+
+/**
+ * Listens to UpdateBooking on any channel: a booking's, or a private one (private-merchant.{id} for the staff book),
+ * whose subscription /broadcasting/auth signs with the bearer `options.bearer` gives.
+ */
+export function subscribeToChannel(channelName: string, onUpdate: (event: BookingUpdateEvent) => void, options: SubscribeOptions = {}): BookingSubscription {
   let pusher: PusherClient | undefined;
   let stopped = false;
   let settle: () => void = () => {};
-  const subscribed = new Promise<void>((resolve) => (settle = resolve));
+  let fail: (error: Error) => void = () => {};
+  const subscribed = new Promise<void>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
   const ready = (async () => {
     const [config, Pusher] = await Promise.all([(options.fetchConfig ?? getRealtimeConfig)(), loadPusher()]);
     if (stopped) return;
     const client = new Pusher(config.key, pusherOptions(config, options.location ?? siteLocation(), options.bearer));
     pusher = client;
-    const channel = client.subscribe(bookingChannelName(token));
+    const channel = client.subscribe(channelName);
     channel.bind(UPDATE_BOOKING_EVENT, (data: BookingUpdateEvent) => {
       if (!stopped) onUpdate(data);
     });
     channel.bind('pusher:subscription_succeeded', () => {
       options.onSubscribed?.();
       settle();
+    });
+    // A private channel refused (signed out, another merchant's): the first subscription fails for good.
+    channel.bind('pusher:subscription_error', (error: { status?: number }) => {
+      options.onRefused?.(error?.status ?? 0);
+      fail(new Error(`subscription to ${channelName} refused (${error?.status ?? 'no status'})`));
     });
     await subscribed;
   })();

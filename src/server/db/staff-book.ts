@@ -2,36 +2,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
+import type { StaffBookingRow } from '../../shared/api/pro.ts';
 import type { Database } from './database.ts';
 import { bookings, diningTables, users, zones } from './schema.ts';
 
-/** One booking as the staff book shows it. */
-export interface StaffBookingRow {
-  token: string;
-  ref: string;
-  status: number;
-  /** Start and end as instants, and the start as the merchant's local date and time. */
-  starts_at: string;
-  ends_at: string;
-  day: string;
-  time: string;
-  party: number;
-  zone: { id: string; name: string };
-  tables: Array<{ id: string; name: string }>;
-  diner: { firstname: string; lastname: string; phone: string | null; email: string | null };
-  comment: string;
-  cancel_reason: string | null;
-  cancel_message: string | null;
-  /** When staff marked the diner arrived; whether they recorded a no-show; their private note. */
-  arrived_at: string | null;
-  no_show: boolean;
-  note: string;
-  /** The diner's other finished bookings at this merchant, matched by account or phone: visits and no-shows. */
-  history: { visits: number; no_shows: number };
-  /** One more at every write (as UpdateBooking carries it): of two copies of a booking, the higher is newer. */
-  revision: number;
-  updated_at: string;
-}
+/** One booking as the staff book shows it (its shape is the site's too). */
+export type { StaffBookingRow };
 
 /** Longest answer of a search. */
 export const SEARCH_LIMIT = 50;
@@ -44,6 +20,7 @@ const columns = {
   token: bookings.token,
   ref: bookings.ref,
   status: bookings.status,
+  revision: bookings.revision,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   localDate: bookings.localDate,
@@ -54,7 +31,6 @@ const columns = {
   arrivedAt: bookings.arrivedAt,
   noShowAt: bookings.noShowAt,
   staffNote: bookings.staffNote,
-  revision: bookings.revision,
   updatedAt: bookings.updatedAt,
   zoneId: zones.id,
   zoneName: zones.name,
@@ -109,6 +85,7 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
     token: row.token,
     ref: row.ref,
     status: row.status!,
+    revision: row.revision,
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     day: row.localDate,
@@ -124,7 +101,6 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
     no_show: row.noShowAt !== null,
     note: row.staffNote,
     history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
-    revision: row.revision,
     updated_at: row.updatedAt.toISOString(),
   }));
 }

@@ -44,6 +44,7 @@ export const reservedSlugs: readonly string[] = [
   'realtime',
   'pusher',
   'staff',
+  'pro',
   'dashboard',
   'account',
   'user',

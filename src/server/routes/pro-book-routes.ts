@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDaysToLocalDate, isoWeekdayOf, localDateOf, startOfLocalDay } from '../../shared/local-time.ts';
+import { addDaysToLocalDate, localDateOf, startOfLocalDay } from '../../shared/local-time.ts';
 import type { Database } from '../db/database.ts';
 import { changedSince, dayBook, searchBook } from '../db/staff-book.ts';
-import { shiftsView } from '../domain/merchant-view.ts';
 import { coversPerTime } from '../domain/staff-covers.ts';
+import { floorZones, servicesOfDay } from '../domain/staff-day.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { STAFF_SECURITY } from './pro-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
@@ -30,7 +30,7 @@ export async function proBookRoutes(
         tags,
         security: STAFF_SECURITY,
         summary:
-          'A day\u2019s bookings (pending, confirmed, refused, finished, cancelled; no drafts) in the merchant\u2019s time zone, by time, covers per time against pacing, the day\u2019s services and its closings',
+          'A day\u2019s bookings (pending, confirmed, refused, finished, cancelled; no drafts) in the merchant\u2019s time zone, by time, covers per time against pacing, the day\u2019s services, its closings and the floor',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ day: localDate.optional().describe('Merchant-local date, YYYY-MM-DD (default: today there)') }),
       },
@@ -42,7 +42,7 @@ export async function proBookRoutes(
       const [floor, bookings] = await Promise.all([deps.bookings.loadFloor(merchant.slug), dayBook(deps.db, merchant, day)]);
       const covers = coversPerTime(bookings, floor.merchant.settings.maxCoversPerSlot);
       // The day's services (what a shift closing names) and the closings touching it, for the book to draw.
-      const services = shiftsView(floor.merchant.shifts).find((shift) => shift.day === isoWeekdayOf(day))?.slots ?? [];
+      const services = servicesOfDay(floor.merchant.shifts, day);
       const from = startOfLocalDay(day, merchant.timezone).getTime();
       const to = startOfLocalDay(addDaysToLocalDate(day, 1), merchant.timezone).getTime();
       const closings = (floor.closings ?? [])
@@ -55,7 +55,17 @@ export async function proBookRoutes(
           starts_at: closing.startsAt.toISOString(),
           ends_at: closing.endsAt.toISOString(),
         }));
-      return { success: true, day, timezone: merchant.timezone, server_time: now.toISOString(), bookings, covers, services, closings };
+      return {
+        success: true,
+        day,
+        timezone: merchant.timezone,
+        server_time: now.toISOString(),
+        bookings,
+        covers,
+        services,
+        closings,
+        zones: floorZones(floor),
+      };
     },
   );
 

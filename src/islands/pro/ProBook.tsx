@@ -1,0 +1,237 @@
+/**
+ * The staff book (/pro/{slug}, one shell for every merchant): a day of bookings by service, live over the merchant's
+ * private channel, with the actions on each booking, a search across days and new bookings by the restaurant.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { needMessages } from '../../i18n/i18n.ts';
+import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
+import { longDate } from '../../lib/long-date.ts';
+import { armChime, playChime } from '../../lib/pro/chime.ts';
+import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
+import { PRO_PATH, proSlugOf } from '../../lib/routes.ts';
+import type { StaffBookingRow } from '../../shared/api/pro.ts';
+import { $proBook, $proFilter, $proPendingCount, $proSearch, clearSearch, loadDay, openBook } from '../../stores/pro-book.ts';
+import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';
+import { $proSession, isProSignedIn, proSignOut } from '../../stores/pro-session.ts';
+import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useTranslation } from '../shared/use-translation.ts';
+import ActionDialog, { type DialogAction } from './parts/ActionDialog.tsx';
+import BookFilters from './parts/BookFilters.tsx';
+import BookingCard from './parts/BookingCard.tsx';
+import DayBar from './parts/DayBar.tsx';
+import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
+import NewBookingDialog from './parts/NewBookingDialog.tsx';
+import PasswordDialog from './parts/PasswordDialog.tsx';
+import SearchBox from './parts/SearchBox.tsx';
+import ServiceSection from './parts/ServiceSection.tsx';
+import '../shared/buttons.css';
+import '../shared/modal-content.css';
+import './pro.css';
+
+await needMessages('pro', frPro);
+
+const dayInAddress = () => {
+  const day = new URLSearchParams(globalThis.location?.search ?? '').get('day');
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+};
+
+/** The staff book's island. */
+export default function ProBook() {
+  const { t, lang } = useTranslation();
+  const hydrated = useHydrated();
+  const book = useStore($proBook);
+  const filter = useStore($proFilter);
+  const pendingCount = useStore($proPendingCount);
+  const search = useStore($proSearch);
+  const live = useStore($proLive);
+  const session = useStore($proSession);
+  const [dialog, setDialog] = useState<{ booking: StaffBookingRow; action: DialogAction } | null>(null);
+  const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[] } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [password, setPassword] = useState(false);
+  const [said, setSaid] = useState('');
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const list = useRef<HTMLDivElement>(null);
+  const slug = hydrated ? proSlugOf(globalThis.location.pathname) : null;
+  const merchantName = session.merchants.find((merchant) => merchant.slug === slug)?.name ?? slug ?? '';
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (!slug || !isProSignedIn()) {
+      globalThis.location.replace(PRO_PATH);
+      return;
+    }
+    openBook(slug, dayInAddress());
+    armChime();
+    let stop = () => {};
+    let stopped = false;
+    void startLiveBook({ onNewPending: () => playChime() }).then((started) => {
+      if (stopped) started.stop();
+      else stop = started.stop;
+    });
+    const tick = setInterval(() => setNowMs(Date.now()), 30_000);
+    return () => {
+      stopped = true;
+      stop();
+      clearInterval(tick);
+    };
+  }, [hydrated, slug]);
+
+  // Signed out (here, in another tab, or the bearer expired): back to sign-in.
+  useEffect(() => {
+    if (hydrated && session.bearer === null) globalThis.location.replace(PRO_PATH);
+  }, [hydrated, session.bearer]);
+
+  useEffect(() => {
+    if (!hydrated || !merchantName) return;
+    document.title = bookTitle(pendingCount, merchantName, t('pro.bookTitle'));
+  }, [hydrated, pendingCount, merchantName, t]);
+
+  // The address keeps the day, so a reload or a shared link opens it again.
+  useEffect(() => {
+    if (!hydrated || !book.day || !slug) return;
+    const url = new URL(globalThis.location.href);
+    if (book.day === book.today) url.searchParams.delete('day');
+    else url.searchParams.set('day', book.day);
+    globalThis.history.replaceState(globalThis.history.state, '', url);
+  }, [hydrated, book.day, book.today, slug]);
+
+  // A booking's time may have come since the last tick (a walk-in seated now): each new read looks at the clock.
+  useEffect(() => setNowMs(Date.now()), [book.bookings, search.results]);
+
+  const groups = useMemo(() => groupByService(book.bookings, book.services, book.covers), [book.bookings, book.services, book.covers]);
+  const tables = tableCount(book.zones);
+
+  const openAction = (booking: StaffBookingRow, action: DialogAction) => {
+    setMore(null);
+    setDialog({ booking, action });
+  };
+  const showPending = () => {
+    seenNewPending();
+    clearSearch();
+    $proFilter.set('pending');
+    list.current?.querySelector<HTMLElement>('.pro-booking-pending button')?.focus();
+  };
+
+  if (!hydrated) return <p className="pro-loading">…</p>;
+
+  return (
+    <div className="pro-book" data-live={live.state}>
+      <header className="pro-top">
+        <div className="pro-top-title">
+          <p className="pro-eyebrow">{t('pro.brand')}</p>
+          <h1 className="pro-title">{merchantName}</h1>
+        </div>
+        <div className="pro-top-tools">
+          <span className={`pro-live pro-live-${live.state}`}>
+            <span className="pro-dot" aria-hidden="true" />
+            {t(`pro.live.${live.state}`)}
+          </span>
+          {live.newPending > 0 ? (
+            <button type="button" className="cv-btn cv-btn-primary pro-badge" onClick={showPending}>
+              {t('pro.newPending', { count: live.newPending })}
+            </button>
+          ) : null}
+          <LanguageSelector />
+          <button type="button" className="cv-btn cv-btn-secondary pro-small" onClick={() => setPassword(true)}>
+            {t('pro.password.open')}
+          </button>
+          {session.merchants.length > 1 ? (
+            <a className="cv-btn cv-btn-secondary pro-small" href={PRO_PATH}>
+              {t('pro.switchMerchant')}
+            </a>
+          ) : null}
+          <button type="button" className="cv-btn cv-btn-secondary pro-small" onClick={() => void proSignOut()}>
+            {t('pro.signOut')}
+          </button>
+        </div>
+      </header>
+
+      <div className="pro-controls">
+        {book.day ? <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} /> : null}
+        <div className="pro-controls-row">
+          <SearchBox />
+          <button type="button" className="cv-btn cv-btn-primary" onClick={() => setCreating(true)} disabled={!book.day}>
+            {t('pro.newBooking.open')}
+          </button>
+        </div>
+        {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
+      </div>
+
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+
+      <div ref={list} className="pro-content">
+        {search.status !== 'idle' ? (
+          <section className="pro-service" aria-labelledby="pro-search-title">
+            <header className="pro-service-head">
+              <h2 id="pro-search-title">{t('pro.search.results', { q: search.q })}</h2>
+              <button type="button" className="cv-btn cv-btn-secondary pro-small" onClick={clearSearch}>
+                {t('pro.search.back')}
+              </button>
+            </header>
+            {search.status === 'loading' ? <p className="pro-empty">{t('pro.loading')}</p> : null}
+            {search.status === 'error' ? <p className="pro-alert">{t('pro.error.generic', { code: 'search' })}</p> : null}
+            {search.status === 'ready' && search.results.length === 0 ? <p className="pro-empty">{t('pro.search.none')}</p> : null}
+            <div className="pro-list">
+              {search.results.map((booking) => (
+                <BookingCard
+                  key={booking.token}
+                  booking={booking}
+                  withDate={longDate(booking.day, lang)}
+                  started={Date.parse(booking.starts_at) <= nowMs}
+                  onAction={openAction}
+                  onMore={(target, actions) => setMore({ booking: target, actions })}
+                />
+              ))}
+            </div>
+          </section>
+        ) : book.status === 'error' ? (
+          <div className="pro-alert" role="alert">
+            <p>{t(book.error === 'merchant_not_found' ? 'pro.error.notYours' : 'pro.error.load')}</p>
+            {book.error === 'merchant_not_found' ? (
+              <a href={PRO_PATH}>{t('pro.switchMerchant')}</a>
+            ) : (
+              <button type="button" className="cv-btn cv-btn-secondary" onClick={() => void loadDay()}>
+                {t('pro.retry')}
+              </button>
+            )}
+          </div>
+        ) : book.status !== 'ready' ? (
+          <p className="pro-empty" role="status">
+            {t('pro.loading')}
+          </p>
+        ) : groups.length === 0 ? (
+          <p className="pro-empty">{t('pro.closedDay')}</p>
+        ) : (
+          <>
+            {pendingCount > 0 ? (
+              <p className="pro-pending-note">
+                <strong>{t('pro.pendingCount', { count: pendingCount })}</strong>
+              </p>
+            ) : null}
+            {groups.map((group) => (
+              <ServiceSection
+                key={group.service?.start ?? 'other'}
+                group={group}
+                bookings={group.bookings.filter((booking) => matchesFilter(booking, filter))}
+                tables={tables}
+                nowMs={nowMs}
+                onAction={openAction}
+                onMore={(target, actions) => setMore({ booking: target, actions })}
+              />
+            ))}
+          </>
+        )}
+      </div>
+
+      <MoreActionsDialog booking={more?.booking ?? null} actions={more?.actions ?? []} onPick={openAction} onClose={() => setMore(null)} />
+      <ActionDialog booking={dialog?.booking ?? null} action={dialog?.action ?? null} onClose={() => setDialog(null)} onDone={setSaid} />
+      <NewBookingDialog open={creating} onClose={() => setCreating(false)} onDone={setSaid} />
+      <PasswordDialog open={password} onClose={() => setPassword(false)} onDone={setSaid} />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/** The staff sign-in page (/pro): email and password, then the merchant to open when the staff member works for several; sign-out. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { needMessages } from '../../i18n/i18n.ts';
+import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
+import { navigate } from '../../lib/navigate.ts';
+import { proBookPath } from '../../lib/routes.ts';
+import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
+import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useTranslation } from '../shared/use-translation.ts';
+import { proErrorText } from './parts/pro-error-text.ts';
+import '../shared/buttons.css';
+import './pro.css';
+
+await needMessages('pro', frPro);
+
+/** The sign-in island: the form while signed out, the merchants to choose from once signed in. */
+export default function ProSignIn() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const session = useStore($proSession);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const alert = useRef<HTMLParagraphElement>(null);
+
+  // A staff member with one merchant goes straight to its book.
+  useEffect(() => {
+    const only = session.merchants.length === 1 ? session.merchants[0] : undefined;
+    if (session.bearer && only) navigate(proBookPath(only.slug));
+  }, [session]);
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setFailure(t('pro.signIn.missing'));
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    const outcome = await proSignIn(email, password);
+    setPending(false);
+    if (!outcome.ok) setFailure(outcome.code === 'unauthenticated' ? t('pro.signIn.wrong') : proErrorText(t, outcome));
+  };
+
+  const signedIn = hydrated && session.bearer !== null && session.merchants.length !== 1;
+
+  return (
+    <div className="pro-signin">
+      <div className="pro-signin-top">
+        <LanguageSelector />
+      </div>
+      <div className="pro-card pro-signin-card">
+        <p className="pro-eyebrow">{t('pro.brand')}</p>
+        <h1 className="pro-signin-title">{t(signedIn ? 'pro.signIn.choose' : 'pro.signIn.title')}</h1>
+        {signedIn ? (
+          <>
+            {session.merchants.length === 0 ? <p>{t('pro.signIn.noMerchant')}</p> : null}
+            <ul className="pro-merchant-list">
+              {session.merchants.map((merchant) => (
+                <li key={merchant.slug}>
+                  <a className="cv-btn cv-btn-secondary pro-merchant-link" href={proBookPath(merchant.slug)}>
+                    {merchant.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="cv-btn cv-btn-secondary pro-wide" onClick={() => void proSignOut()}>
+              {t('pro.signOut')}
+            </button>
+          </>
+        ) : (
+          <form className="pro-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={failure ? errorId : undefined}>
+            <p className="pro-lead">{t('pro.signIn.lead')}</p>
+            {failure ? (
+              <p ref={alert} id={errorId} className="pro-alert" role="alert" tabIndex={-1}>
+                {failure}
+              </p>
+            ) : null}
+            <label className="pro-label" htmlFor={emailId}>
+              {t('pro.signIn.email')}
+            </label>
+            <input
+              id={emailId}
+              className="pro-input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <label className="pro-label" htmlFor={passwordId}>
+              {t('pro.signIn.password')}
+            </label>
+            <input
+              id={passwordId}
+              className="pro-input"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <button type="submit" className="cv-btn cv-btn-primary pro-wide" disabled={!hydrated || pending} aria-busy={pending}>
+              {t(pending ? 'pro.signIn.pending' : 'pro.signIn.submit')}
+            </button>
+            <p className="pro-hint">{t('pro.signIn.forgot')}</p>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+/** The dialog of one action on a booking: what it will do, the fields it needs (reason, message, note, new place), and the server's refusal. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { longDate } from '../../../lib/long-date.ts';
+import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/pro.ts';
+import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
+import Modal from '../../shared/Modal.tsx';
+import { useTranslation } from '../../shared/use-translation.ts';
+import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
+import { proErrorText } from './pro-error-text.ts';
+import { useSlots } from './use-slots.ts';
+
+/** The actions a dialog asks for. */
+export type DialogAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'note' | 'move';
+
+/** Which booking and action the dialog is open for, if any. */
+export interface ActionDialogProps {
+  booking: StaffBookingRow | null;
+  action: DialogAction | null;
+  onClose: () => void;
+  /** Says what was done, for the page's live region. */
+  onDone: (text: string) => void;
+}
+
+const DANGER: ReadonlySet<DialogAction> = new Set(['refuse', 'cancel', 'no_show']);
+
+/** The action's dialog; nothing while closed. */
+export default function ActionDialog({ booking, action, onClose, onDone }: ActionDialogProps) {
+  const { t, lang } = useTranslation();
+  const titleId = useId();
+  const describeId = useId();
+  const reasonId = useId();
+  const messageId = useId();
+  const noteId = useId();
+  const dateId = useId();
+  const book = useStore($proBook);
+  const [reason, setReason] = useState<StaffRefuseReason>('restaurant_full');
+  const [message, setMessage] = useState('');
+  const [note, setNote] = useState('');
+  const [date, setDate] = useState('');
+  const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const open = booking !== null && action !== null;
+
+  // Each opening starts from the booking as it is.
+  useEffect(() => {
+    if (!booking || !action) return;
+    setReason(action === 'cancel' ? 'restaurant_cancelled' : 'restaurant_full');
+    setMessage('');
+    setNote(booking.note);
+    setDate(booking.day);
+    setPlace({ time: '', zoneId: booking.zone.id, tableId: '' });
+    setFailure(null);
+    setPending(false);
+  }, [booking, action]);
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const { slots, loading } = useSlots(action === 'move' ? book.slug : null, date, place.zoneId, booking?.party ?? 0);
+  if (!open) return null;
+  const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
+
+  const request = (): ProAction | null => {
+    if (action === 'refuse' || action === 'cancel') return { kind: action, reason, message };
+    if (action === 'note') return { kind: 'note', note };
+    if (action === 'move') {
+      if (!place.time) return null;
+      return { kind: 'move', datetime: Number(place.time), zoneId: place.zoneId, ...(place.tableId ? { tableId: place.tableId } : {}) };
+    }
+    return { kind: action };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const asked = request();
+    if (!asked) {
+      setFailure(t('pro.form.pickTimeFirst'));
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    const outcome = await actOnBooking(booking.token, asked);
+    setPending(false);
+    if (!outcome.ok) {
+      setFailure(proErrorText(t, outcome, action));
+      return;
+    }
+    onDone(t(`pro.done.${action}`, { name }));
+    onClose();
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={describeId} variant="sheet" className="pro-dialog">
+      <h2 id={titleId}>{t(`pro.dialog.${action}.title`)}</h2>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p id={describeId} className="pro-dialog-summary">
+          {t('pro.dialog.summary', {
+            name,
+            party: t('pro.party', { count: booking.party }),
+            time: booking.time,
+            day: longDate(booking.day, lang),
+            ref: booking.ref,
+          })}
+        </p>
+        <p className="pro-hint">{t(`pro.dialog.${action}.explain`)}</p>
+        {action === 'refuse' || action === 'cancel' ? (
+          <>
+            <label className="pro-label" htmlFor={reasonId}>
+              {t('pro.form.reason')}
+            </label>
+            <select id={reasonId} className="pro-input" value={reason} onChange={(event) => setReason(event.target.value as StaffRefuseReason)}>
+              {STAFF_REFUSE_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`pro.reason.${value}`)}
+                </option>
+              ))}
+            </select>
+            <label className="pro-label" htmlFor={messageId}>
+              {t('pro.form.message')}
+            </label>
+            <textarea id={messageId} className="pro-input pro-textarea" maxLength={500} value={message} onChange={(event) => setMessage(event.target.value)} />
+          </>
+        ) : null}
+        {action === 'note' ? (
+          <>
+            <label className="pro-label" htmlFor={noteId}>
+              {t('pro.form.note')}
+            </label>
+            <textarea id={noteId} className="pro-input pro-textarea" maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+          </>
+        ) : null}
+        {action === 'move' ? (
+          <>
+            <label className="pro-label" htmlFor={dateId}>
+              {t('pro.form.date')}
+            </label>
+            <input
+              id={dateId}
+              className="pro-input"
+              type="date"
+              value={date}
+              min={book.today ?? undefined}
+              onChange={(event) => {
+                setDate(event.target.value);
+                setPlace({ ...place, time: '' });
+              }}
+            />
+            <PlaceFields value={place} onChange={setPlace} zones={book.zones} slots={slots} loading={loading} party={booking.party} />
+          </>
+        ) : null}
+        {failure ? (
+          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
+            {failure}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
+            {t('pro.dialog.back')}
+          </button>
+          <button type="submit" className={`cv-btn ${DANGER.has(action) ? 'cv-btn-danger' : 'cv-btn-primary'}`} disabled={pending} aria-busy={pending}>
+            {t(`pro.dialog.${action}.submit`)}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+/** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history, note, and its actions. */
+import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
+import { telHref } from '../../../lib/phone/tel-href.ts';
+import { bookingKind } from '../../../lib/pro/book-view.ts';
+import type { StaffBookingRow } from '../../../shared/api/pro.ts';
+import { useTranslation } from '../../shared/use-translation.ts';
+import type { DialogAction } from './ActionDialog.tsx';
+import StatusBadge from './StatusBadge.tsx';
+
+/** What the card shows and what its buttons ask for. */
+export interface BookingCardProps {
+  booking: StaffBookingRow;
+  /** Show the date too (search results span days). */
+  withDate?: string;
+  /** Whether the booking's time has come (a no-show may be recorded). */
+  started: boolean;
+  onAction: (booking: StaffBookingRow, action: DialogAction) => void;
+  /** Opens the list of the other actions. */
+  onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
+}
+
+/** The actions a booking offers, the main one first. */
+export function actionsFor(booking: StaffBookingRow, started: boolean): DialogAction[] {
+  const kind = bookingKind(booking);
+  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'confirmed') return ['arrived', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'finish', 'cancel'];
+  if (kind === 'arrived') return ['finish', 'note'];
+  return ['note'];
+}
+
+/** A booking's card. */
+export default function BookingCard({ booking, withDate, started, onAction, onMore }: BookingCardProps) {
+  const { t } = useTranslation();
+  const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
+  const actions = actionsFor(booking, started);
+  const [main, ...others] = actions;
+  const primary = main === 'confirm' || main === 'arrived' || main === 'finish' ? main : null;
+  const rest = primary ? others : actions;
+  // At the host stand: the main action and a refusal in reach, the others one tap further (More).
+  const shown = rest.length <= 1 ? rest : rest.filter((action) => action === 'refuse');
+  const more = rest.length <= 1 ? [] : rest.filter((action) => action !== 'refuse');
+  const kind = bookingKind(booking);
+  const headingId = `booking-${booking.token}`;
+  return (
+    <article className={`pro-booking pro-booking-${kind}`} aria-labelledby={headingId} data-token={booking.token}>
+      <div className="pro-booking-time">
+        {withDate ? <span className="pro-booking-date">{withDate}</span> : null}
+        <span className="pro-time">{booking.time}</span>
+        <span className="pro-party">{t('pro.party', { count: booking.party })}</span>
+      </div>
+      <div className="pro-booking-body">
+        <h3 id={headingId} className="pro-booking-name">
+          {name}
+        </h3>
+        <p className="pro-booking-line">
+          <StatusBadge booking={booking} />
+          <span className="pro-ref">{t('pro.ref', { ref: booking.ref })}</span>
+        </p>
+        <p className="pro-booking-line pro-muted">
+          {booking.zone.name}
+          {booking.tables.length > 0 ? ` · ${t('pro.table', { names: booking.tables.map((table) => table.name).join(', ') })}` : ''}
+        </p>
+        {booking.diner.phone ? (
+          <p className="pro-booking-line">
+            <a className="pro-phone" href={telHref(booking.diner.phone)}>
+              {displayDinerPhone(booking.diner.phone, null)}
+            </a>
+          </p>
+        ) : null}
+        {booking.history.visits > 0 || booking.history.no_shows > 0 ? (
+          <p className="pro-booking-line pro-history">
+            {booking.history.visits > 0 ? <span className="pro-chip">{t('pro.visits', { count: booking.history.visits })}</span> : null}
+            {booking.history.no_shows > 0 ? <span className="pro-chip pro-chip-warn">{t('pro.noShows', { count: booking.history.no_shows })}</span> : null}
+          </p>
+        ) : (
+          <p className="pro-booking-line pro-history">
+            <span className="pro-chip">{t('pro.firstVisit')}</span>
+          </p>
+        )}
+        {booking.comment ? (
+          <p className="pro-comment">
+            <span className="pro-comment-label">{t('pro.comment')}</span> {booking.comment}
+          </p>
+        ) : null}
+        {booking.cancel_reason ? (
+          <p className="pro-booking-line pro-muted">
+            {t(`pro.reason.${booking.cancel_reason}`, { defaultValue: booking.cancel_reason })}
+            {booking.cancel_message ? ` — ${booking.cancel_message}` : ''}
+          </p>
+        ) : null}
+        {booking.note ? (
+          <p className="pro-note">
+            <span className="pro-comment-label">{t('pro.note')}</span> {booking.note}
+          </p>
+        ) : null}
+      </div>
+      <div className="pro-booking-actions">
+        {primary ? (
+          <button type="button" className="cv-btn cv-btn-primary" onClick={() => onAction(booking, primary)} aria-describedby={headingId}>
+            {t(`pro.action.${primary}`)}
+          </button>
+        ) : null}
+        {shown.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`cv-btn cv-btn-secondary pro-small${action === 'refuse' || action === 'cancel' || action === 'no_show' ? ' pro-btn-danger-text' : ''}`}
+            onClick={() => onAction(booking, action)}
+            aria-describedby={headingId}
+          >
+            {t(`pro.action.${action}`)}
+          </button>
+        ))}
+        {more.length > 0 ? (
+          <button type="button" className="cv-btn cv-btn-secondary pro-small" onClick={() => onMore(booking, more)} aria-describedby={headingId}>
+            {t('pro.action.more')}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+/** The day shown, with the previous and next days, today, and the site's calendar for any other day (past days included). */
+import { lazy, Suspense, useState } from 'react';
+import { longDate } from '../../../lib/long-date.ts';
+import type { DayRules } from '../../../lib/calendar/calendar.ts';
+import { addDaysToLocalDate } from '../../../shared/local-time.ts';
+import { useTranslation } from '../../shared/use-translation.ts';
+
+const CalendarOverlay = lazy(() => import('../../booking-home/parts/CalendarOverlay.tsx'));
+
+/** Staff may open any day: two years back, two years ahead, every weekday. */
+function staffDayRules(today: string): DayRules {
+  return {
+    today: addDaysToLocalDate(today, -730),
+    shifts: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots: [{ id: 'all-day', start: '00:00', end: '23:59' }] })),
+    closedDays: [],
+    open: { today: true, tomorrow: true },
+    lastDay: addDaysToLocalDate(today, 730),
+  };
+}
+
+/** What the bar shows and reports. */
+export interface DayBarProps {
+  day: string;
+  today: string | null;
+  onPick: (day: string) => void;
+}
+
+/** The day navigation. */
+export default function DayBar({ day, today, onPick }: DayBarProps) {
+  const { t, lang } = useTranslation();
+  const [calendar, setCalendar] = useState(false);
+  return (
+    <nav className="pro-daybar" aria-label={t('pro.day.nav')}>
+      <button
+        type="button"
+        className="cv-btn cv-btn-secondary pro-icon-btn"
+        onClick={() => onPick(addDaysToLocalDate(day, -1))}
+        aria-label={t('pro.day.previous')}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button type="button" className="cv-btn cv-btn-secondary pro-day-label" onClick={() => setCalendar(true)} aria-haspopup="dialog">
+        <span className="pro-day-text">{longDate(day, lang)}</span>
+        <span className="visually-hidden">{t('pro.day.pick')}</span>
+      </button>
+      <button type="button" className="cv-btn cv-btn-secondary pro-icon-btn" onClick={() => onPick(addDaysToLocalDate(day, 1))} aria-label={t('pro.day.next')}>
+        <span aria-hidden="true">›</span>
+      </button>
+      {today && today !== day ? (
+        <button type="button" className="cv-btn cv-btn-secondary pro-today" onClick={() => onPick(today)}>
+          {t('pro.day.today')}
+        </button>
+      ) : null}
+      {calendar ? (
+        <Suspense fallback={null}>
+          <CalendarOverlay
+            rules={staffDayRules(today ?? day)}
+            selected={day}
+            onPick={(picked) => {
+              setCalendar(false);
+              onPick(picked);
+            }}
+            onClose={() => setCalendar(false)}
+          />
+        </Suspense>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+/** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
+import { useId } from 'react';
+import type { StaffBookingRow } from '../../../shared/api/pro.ts';
+import Modal from '../../shared/Modal.tsx';
+import { useTranslation } from '../../shared/use-translation.ts';
+import type { DialogAction } from './ActionDialog.tsx';
+
+/** The booking and the actions to list. */
+export interface MoreActionsDialogProps {
+  booking: StaffBookingRow | null;
+  actions: DialogAction[];
+  onPick: (booking: StaffBookingRow, action: DialogAction) => void;
+  onClose: () => void;
+}
+
+/** The list of other actions; nothing while closed. */
+export default function MoreActionsDialog({ booking, actions, onPick, onClose }: MoreActionsDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  if (!booking) return null;
+  const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} variant="sheet" className="pro-dialog">
+      <h2 id={titleId}>{t('pro.dialog.more', { name, time: booking.time })}</h2>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <ul className="pro-more-list">
+        {actions.map((action) => (
+          <li key={action}>
+            <button type="button" className="cv-btn cv-btn-secondary pro-wide" onClick={() => onPick(booking, action)}>
+              {t(`pro.action.${action}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

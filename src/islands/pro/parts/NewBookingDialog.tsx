@@ -1,0 +1,152 @@
+/** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { longDate } from '../../../lib/long-date.ts';
+import { $proBook, createStaffBooking } from '../../../stores/pro-book.ts';
+import Modal from '../../shared/Modal.tsx';
+import { useTranslation } from '../../shared/use-translation.ts';
+import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
+import { proErrorText } from './pro-error-text.ts';
+import { useSlots } from './use-slots.ts';
+
+/** Whether the dialog is open, and what to say once the booking is taken. */
+export interface NewBookingDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}
+
+/** The new booking form; nothing while closed. */
+export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDialogProps) {
+  const { t, lang } = useTranslation();
+  const book = useStore($proBook);
+  const titleId = useId();
+  const ids = { first: useId(), last: useId(), phone: useId(), party: useId(), comment: useId() };
+  const [firstname, setFirstname] = useState('');
+  const [lastname, setLastname] = useState('');
+  const [phone, setPhone] = useState('');
+  const [party, setParty] = useState(2);
+  const [comment, setComment] = useState('');
+  const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const day = book.day ?? '';
+  const isToday = day !== '' && day === book.today;
+
+  useEffect(() => {
+    if (!open) return;
+    setFirstname('');
+    setLastname('');
+    setPhone('');
+    setParty(2);
+    setComment('');
+    setPlace({ time: '', zoneId: 'all', tableId: '' });
+    setFailure(null);
+  }, [open]);
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const { slots, loading } = useSlots(open ? book.slug : null, day, place.zoneId, party);
+  if (!open) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!firstname.trim()) return setFailure(t('pro.form.nameRequired'));
+    if (!place.time) return setFailure(t('pro.form.pickTimeFirst'));
+    setPending(true);
+    setFailure(null);
+    const outcome = await createStaffBooking({
+      datetime: place.time === 'now' ? Math.floor(Date.now() / 1000) : Number(place.time),
+      party,
+      firstname: firstname.trim(),
+      ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
+      ...(phone.trim() ? { phone: phone.trim() } : {}),
+      ...(place.zoneId !== 'all' ? { zone_id: place.zoneId } : {}),
+      ...(place.tableId ? { table_id: place.tableId } : {}),
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+      lang,
+    });
+    setPending(false);
+    if (!outcome.ok) return setFailure(proErrorText(t, outcome, 'create'));
+    onDone(t('pro.done.create', { name: `${firstname} ${lastname}`.trim() }));
+    onClose();
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} variant="sheet" className="pro-dialog">
+      <h2 id={titleId}>{t('pro.newBooking.title')}</h2>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="pro-hint">{t('pro.newBooking.explain', { day: day ? longDate(day, lang) : '' })}</p>
+        <div className="pro-form-row">
+          <div>
+            <label className="pro-label" htmlFor={ids.first}>
+              {t('pro.form.firstname')}
+            </label>
+            <input id={ids.first} className="pro-input" autoComplete="off" required value={firstname} onChange={(event) => setFirstname(event.target.value)} />
+          </div>
+          <div>
+            <label className="pro-label" htmlFor={ids.last}>
+              {t('pro.form.lastname')}
+            </label>
+            <input id={ids.last} className="pro-input" autoComplete="off" value={lastname} onChange={(event) => setLastname(event.target.value)} />
+          </div>
+        </div>
+        <div className="pro-form-row">
+          <div>
+            <label className="pro-label" htmlFor={ids.phone}>
+              {t('pro.form.phone')}
+            </label>
+            <input
+              id={ids.phone}
+              className="pro-input"
+              type="tel"
+              autoComplete="off"
+              placeholder={t('pro.form.phoneHint')}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </div>
+          <div>
+            <label className="pro-label" htmlFor={ids.party}>
+              {t('pro.form.party')}
+            </label>
+            <input
+              id={ids.party}
+              className="pro-input"
+              type="number"
+              min={1}
+              max={50}
+              inputMode="numeric"
+              value={party}
+              onChange={(event) => setParty(Math.max(1, Number(event.target.value) || 1))}
+            />
+          </div>
+        </div>
+        <PlaceFields value={place} onChange={setPlace} zones={book.zones} slots={slots} loading={loading} party={party} allowNow={isToday} />
+        <label className="pro-label" htmlFor={ids.comment}>
+          {t('pro.form.comment')}
+        </label>
+        <textarea id={ids.comment} className="pro-input pro-textarea" maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
+        {failure ? (
+          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
+            {failure}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
+            {t('pro.dialog.back')}
+          </button>
+          <button type="submit" className="cv-btn cv-btn-primary" disabled={pending} aria-busy={pending}>
+            {t('pro.newBooking.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+/** Changing one's own staff password: the current one and the new one (eight characters at least); other sessions end. */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { changeProPassword } from '../../../stores/pro-session.ts';
+import Modal from '../../shared/Modal.tsx';
+import { useTranslation } from '../../shared/use-translation.ts';
+import { proErrorText } from './pro-error-text.ts';
+
+/** Whether the dialog is open. */
+export interface PasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}
+
+/** The password dialog; nothing while closed. */
+export default function PasswordDialog({ open, onClose, onDone }: PasswordDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const currentId = useId();
+  const nextId = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCurrent('');
+    setNext('');
+    setFailure(null);
+  }, [open]);
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  if (!open) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || !next) return setFailure(t('pro.password.missing'));
+    setPending(true);
+    const outcome = await changeProPassword(current, next);
+    setPending(false);
+    if (!outcome.ok) return setFailure(proErrorText(t, outcome));
+    onDone(t('pro.password.done'));
+    onClose();
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} className="pro-dialog">
+      <h2 id={titleId}>{t('pro.password.title')}</h2>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="pro-hint">{t('pro.password.explain')}</p>
+        <label className="pro-label" htmlFor={currentId}>
+          {t('pro.password.current')}
+        </label>
+        <input
+          id={currentId}
+          className="pro-input"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <label className="pro-label" htmlFor={nextId}>
+          {t('pro.password.next')}
+        </label>
+        <input
+          id={nextId}
+          className="pro-input"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        {failure ? (
+          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
+            {failure}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
+            {t('pro.dialog.back')}
+          </button>
+          <button type="submit" className="cv-btn cv-btn-primary" disabled={pending} aria-busy={pending}>
+            {t('pro.password.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

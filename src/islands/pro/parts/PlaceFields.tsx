@@ -1,0 +1,78 @@
+/** Time, zone and table for a move or a new booking: the times from the diners' availability, any table that fits or one named. */
+import { useId } from 'react';
+import type { StaffZone } from '../../../shared/api/pro.ts';
+import type { Slot } from '../../../shared/api/slots.ts';
+import { useTranslation } from '../../shared/use-translation.ts';
+
+/** The place chosen: a time (unix seconds, or 'now' for a walk-in), a zone ('all': any) and a table ('': any that fits). */
+export interface PlaceChoice {
+  time: string;
+  zoneId: string;
+  tableId: string;
+}
+
+/** What the fields show. */
+export interface PlaceFieldsProps {
+  value: PlaceChoice;
+  onChange: (value: PlaceChoice) => void;
+  zones: StaffZone[];
+  slots: Slot[];
+  loading: boolean;
+  party: number;
+  /** Offer "now" (a walk-in, today only). */
+  allowNow?: boolean;
+}
+
+/** The time, zone and table selects. */
+export default function PlaceFields({ value, onChange, zones, slots, loading, party, allowNow }: PlaceFieldsProps) {
+  const { t } = useTranslation();
+  const timeId = useId();
+  const zoneId = useId();
+  const tableId = useId();
+  const zone = zones.find((candidate) => candidate.id === value.zoneId);
+  const tables = (zone ? [zone] : zones).flatMap((candidate) =>
+    candidate.tables.filter((table) => table.minSeats <= party && table.maxSeats >= party).map((table) => ({ ...table, zone: candidate.name })),
+  );
+  return (
+    <>
+      <label className="pro-label" htmlFor={timeId}>
+        {t('pro.form.time')}
+      </label>
+      <select id={timeId} className="pro-input" value={value.time} onChange={(event) => onChange({ ...value, time: event.target.value })} required>
+        <option value="">{loading ? t('pro.form.loadingTimes') : slots.length === 0 && !allowNow ? t('pro.form.noTimes') : t('pro.form.pickTime')}</option>
+        {allowNow ? <option value="now">{t('pro.form.now')}</option> : null}
+        {slots.map((slot) => (
+          <option key={slot.timestamp} value={String(slot.timestamp)}>
+            {slot.available ? slot.hour : t('pro.form.fullOnline', { time: slot.hour })}
+          </option>
+        ))}
+      </select>
+      {zones.length > 1 ? (
+        <>
+          <label className="pro-label" htmlFor={zoneId}>
+            {t('pro.form.zone')}
+          </label>
+          <select id={zoneId} className="pro-input" value={value.zoneId} onChange={(event) => onChange({ ...value, zoneId: event.target.value, tableId: '' })}>
+            <option value="all">{t('pro.form.anyZone')}</option>
+            {zones.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+      <label className="pro-label" htmlFor={tableId}>
+        {t('pro.form.table')}
+      </label>
+      <select id={tableId} className="pro-input" value={value.tableId} onChange={(event) => onChange({ ...value, tableId: event.target.value })}>
+        <option value="">{t('pro.form.anyTable')}</option>
+        {tables.map((table) => (
+          <option key={table.id} value={table.id}>
+            {zone ? table.name : `${table.zone} · ${table.name}`} ({t('pro.form.seats', { min: table.minSeats, max: table.maxSeats })})
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

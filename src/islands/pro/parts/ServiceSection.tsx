@@ -1,0 +1,59 @@
+/** One service of the day: its hours, covers per time against pacing, tables in use, and its bookings (pending first). */
+import { serviceMeal, type ServiceGroup } from '../../../lib/pro/book-view.ts';
+import type { StaffBookingRow } from '../../../shared/api/pro.ts';
+import { useTranslation } from '../../shared/use-translation.ts';
+import type { DialogAction } from './ActionDialog.tsx';
+import BookingCard from './BookingCard.tsx';
+
+/** What the section shows. */
+export interface ServiceSectionProps {
+  group: ServiceGroup;
+  /** The bookings to list (the group's, filtered). */
+  bookings: StaffBookingRow[];
+  tables: number;
+  nowMs: number;
+  onAction: (booking: StaffBookingRow, action: DialogAction) => void;
+  onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
+}
+
+/** A service's section. */
+export default function ServiceSection({ group, bookings, tables, nowMs, onAction, onMore }: ServiceSectionProps) {
+  const { t } = useTranslation();
+  const { service } = group;
+  const title = service ? t(`pro.service.${serviceMeal(service)}`, { start: service.start, end: service.end }) : t('pro.service.other');
+  const covers = group.covers.reduce((sum, entry) => sum + entry.covers, 0);
+  const headingId = `service-${service?.start ?? 'other'}`;
+  return (
+    <section className="pro-service" aria-labelledby={headingId}>
+      <header className="pro-service-head">
+        <h2 id={headingId}>{title}</h2>
+        <p className="pro-service-stats">
+          <span>{t('pro.covers', { count: covers })}</span>
+          {tables > 0 ? <span>{t('pro.tablesInUse', { used: group.tablesInUse, total: tables })}</span> : null}
+        </p>
+      </header>
+      {group.covers.length > 0 ? (
+        <ul className="pro-pacing" aria-label={t('pro.pacing')}>
+          {group.covers.map((entry) => (
+            <li key={entry.time} className={entry.covers >= entry.max ? 'pro-pacing-full' : undefined}>
+              <span className="pro-pacing-time">{entry.time}</span>
+              <span className="pro-pacing-count">{t('pro.coversOf', { covers: entry.covers, max: entry.max })}</span>
+              <span className="pro-pacing-bar" aria-hidden="true">
+                <span style={{ width: `${Math.min(100, Math.round((entry.covers / Math.max(1, entry.max)) * 100))}%` }} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {bookings.length === 0 ? (
+        <p className="pro-empty">{t(group.bookings.length === 0 ? 'pro.emptyService' : 'pro.emptyFiltered')}</p>
+      ) : (
+        <div className="pro-list">
+          {bookings.map((booking) => (
+            <BookingCard key={booking.token} booking={booking} started={Date.parse(booking.starts_at) <= nowMs} onAction={onAction} onMore={onMore} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/** The staff calls under /api/pro, one typed function each; every call carries the staff bearer, never the diner's. */
+import { apiGet, apiPost } from './api-client.ts';
+import type { ApiSuccess } from '../../shared/api/common.ts';
+import type { ProActionResponse, ProDayResponse, ProLoginResponse, ProMeResponse, ProSearchResponse, StaffRefuseReason } from '../../shared/api/pro.ts';
+import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
+import { getStaffBearer } from '../storage.ts';
+
+/** An action on a booking that takes no body. */
+export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show';
+
+/** A booking the restaurant takes itself (phone or walk-in). */
+export interface ProNewBooking {
+  /** Unix seconds. */
+  datetime: number;
+  party: number;
+  firstname: string;
+  lastname?: string;
+  phone?: string;
+  zone_id?: string;
+  table_id?: string;
+  comment?: string;
+  lang?: string;
+}
+
+const staff = () => ({ bearer: getStaffBearer() });
+const bookings = (slug: string) => `/api/pro/${encodeURIComponent(slug)}/bookings`;
+const booking = (slug: string, token: string, action: string) => `${bookings(slug)}/${encodeURIComponent(token)}/${action}`;
+
+/** The staff calls; stores take it as a parameter so tests may pass another. */
+export const proApi = {
+  /** POST /api/pro/auth/login: a wrong email or password fails with unauthenticated, whichever it was. */
+  login: (email: string, password: string) => apiPost<ProLoginResponse>('/api/pro/auth/login', { email, password }, { bearer: null }),
+  /** POST /api/pro/auth/logout. */
+  logout: () => apiPost<ApiSuccess>('/api/pro/auth/logout', {}, staff()),
+  /** GET /api/pro/me: the merchants with their time zone and live channel. */
+  me: () => apiGet<ProMeResponse>('/api/pro/me', staff()),
+  /** POST /api/pro/auth/password: a wrong current password fails with validation_error on `current`. */
+  changePassword: (current: string, next: string) => apiPost<ApiSuccess>('/api/pro/auth/password', { current, next }, staff()),
+  /** GET /api/pro/{slug}/bookings?day=. */
+  day: (slug: string, day?: string) => apiGet<ProDayResponse>(`${bookings(slug)}${day ? `?day=${encodeURIComponent(day)}` : ''}`, staff()),
+  /** GET /api/pro/{slug}/bookings/search?q= (two characters at least). */
+  search: (slug: string, q: string) => apiGet<ProSearchResponse>(`${bookings(slug)}/search?q=${encodeURIComponent(q)}`, staff()),
+  /** confirm, arrived, finish or no_show. */
+  act: (slug: string, token: string, action: ProPlainAction) => apiPost<ProActionResponse>(booking(slug, token, action), {}, staff()),
+  /** Refuses a pending booking, or cancels one, with a reason and an optional message to the diner. */
+  refuse: (slug: string, token: string, action: 'refuse' | 'cancel', reason: StaffRefuseReason, message: string) =>
+    apiPost<ProActionResponse>(booking(slug, token, action), { reason, ...(message ? { message } : {}) }, staff()),
+  /** Sets the private note (empty clears it). */
+  note: (slug: string, token: string, note: string) => apiPost<ProActionResponse>(booking(slug, token, 'note'), { note }, staff()),
+  /** Moves a booking to another time, zone or table. */
+  move: (slug: string, token: string, move: { datetime: number; zone_id?: string; table_id?: string }) =>
+    apiPost<ProActionResponse>(booking(slug, token, 'move'), move, staff()),
+  /** booking_slots/get, the diners' availability, asked without any bearer: the times a move or a new booking may take. */
+  slots: (slug: string, date: string, zoneId: string, seats: number) =>
+    apiPost<BookingSlotsResponse>(
+      '/api/booking/booking_slots/get',
+      { merchant_slug: slug, date, bookingZoneId: zoneId, needed_seats: seats },
+      { bearer: null },
+    ),
+  /** POST /api/pro/{slug}/bookings: a phone booking or walk-in, confirmed at once. */
+  create: (slug: string, input: ProNewBooking) => apiPost<ProActionResponse>(bookings(slug), input, staff()),
+};
+
+/** The staff calls' type. */
+export type ProApi = typeof proApi;

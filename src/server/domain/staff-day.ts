@@ -1,0 +1,26 @@
+/** What the staff book shows of a day besides its bookings: the services (shifts) open that day and the floor. */
+import { isoWeekdayOf, type LocalDate } from '../../shared/local-time.ts';
+import type { StaffService, StaffZone } from '../../shared/api/pro.ts';
+import type { MerchantWithFloor, ShiftValue } from './merchant-floor.ts';
+
+/** The services of a merchant-local day's weekday, by first seating (a closed date still shows its usual services). */
+export function servicesOfDay(shifts: ShiftValue[], day: LocalDate): StaffService[] {
+  const weekday = isoWeekdayOf(day);
+  // Named as shiftsView names them (the weekday's first shift, by index), so a service's closing can name it.
+  const slots = shifts.find((shift) => shift.day === weekday)?.slots ?? [];
+  return slots.map(({ start, end }, index) => ({ id: `${weekday}-${index}`, start, end })).sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** The active zones in their order, each with its active tables by name. */
+export function floorZones(floor: Pick<MerchantWithFloor, 'zones' | 'tables'>): StaffZone[] {
+  return [...floor.zones]
+    .sort((a, b) => a.position - b.position)
+    .map((zone) => ({
+      id: zone.id,
+      name: zone.name,
+      tables: floor.tables
+        .filter((table) => table.zoneId === zone.id)
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }))
+        .map(({ id, name, minSeats, maxSeats }) => ({ id, name, minSeats, maxSeats })),
+    }));
+}

@@ -1,0 +1,77 @@
+/** $proSession: the signed-in staff member (their own bearer, apart from the diner's session) and the actions of staff sign-in. */
+import { map } from 'nanostores';
+import { isApiError } from '../lib/api/api-client.ts';
+import { proApi, type ProApi } from '../lib/api/pro-api.ts';
+import { getStaffBearer, getStaffMerchants, setStaffBearer, setStaffMerchants } from '../lib/storage.ts';
+import type { StaffMerchantSummary } from '../shared/api/pro.ts';
+
+/** The staff session as the staff pages see it. */
+export interface ProSessionState {
+  bearer: string | null;
+  merchants: StaffMerchantSummary[];
+}
+
+/** An action's result: done, or the failure's code with the field it is about and, when limited, the seconds to wait. */
+export type ProOutcome = { ok: true } | { ok: false; code: string; field?: string; reason?: string; retryAfter?: number };
+
+function stored(): ProSessionState {
+  const bearer = getStaffBearer();
+  return { bearer, merchants: bearer ? getStaffMerchants() : [] };
+}
+
+/** The staff session. */
+export const $proSession = map<ProSessionState>(stored());
+
+/** The failure of a staff call as the forms show it. */
+export function proFailure(error: unknown): Extract<ProOutcome, { ok: false }> {
+  if (!isApiError(error)) return { ok: false, code: 'network_error' };
+  const body = error.body as { errors?: Record<string, unknown>; retry_after?: unknown } | null;
+  const [field, reasons] = Object.entries(body?.errors ?? {})[0] ?? [];
+  const reason = Array.isArray(reasons) && typeof reasons[0] === 'string' ? reasons[0] : undefined;
+  const retryAfter = typeof body?.retry_after === 'number' ? body.retry_after : undefined;
+  return { ok: false, code: error.code, ...(field ? { field } : {}), ...(reason ? { reason } : {}), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+/** Whether a staff member is signed in on this browser. */
+export function isProSignedIn(): boolean {
+  return $proSession.get().bearer !== null;
+}
+
+/** Signs a staff member in; the merchants they act for come with it (the page then lets them pick one). */
+export async function proSignIn(email: string, password: string, api: Pick<ProApi, 'login'> = proApi): Promise<ProOutcome> {
+  try {
+    const answer = await api.login(email.trim(), password);
+    $proSession.set({ bearer: answer.access_token, merchants: answer.merchants });
+    return { ok: true };
+  } catch (error) {
+    return proFailure(error);
+  }
+}
+
+/** Forgets the staff session here (the diner's session, if any, stays as it is). */
+export function forgetProSession(): void {
+  $proSession.set({ bearer: null, merchants: [] });
+}
+
+/** Signs out: the server revokes the bearer (a failure to reach it still signs out here). */
+export async function proSignOut(api: Pick<ProApi, 'logout'> = proApi): Promise<void> {
+  if ($proSession.get().bearer) await api.logout().catch(() => undefined);
+  forgetProSession();
+}
+
+/** Changes the signed-in staff member's own password; their other sessions end. */
+export async function changeProPassword(current: string, next: string, api: Pick<ProApi, 'changePassword'> = proApi): Promise<ProOutcome> {
+  try {
+    await api.changePassword(current, next);
+    return { ok: true };
+  } catch (error) {
+    const failure = proFailure(error);
+    if (failure.code === 'unauthenticated') forgetProSession();
+    return failure;
+  }
+}
+
+$proSession.listen((state) => {
+  setStaffBearer(state.bearer);
+  setStaffMerchants(state.bearer ? state.merchants : null);
+});

@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import { bookingKind, bookTitle, filterCounts, groupByService, matchesFilter } from '../../../src/lib/pro/book-view.ts';
+import type { StaffBookingRow } from '../../../src/shared/api/pro.ts';
+
+let refs = 0;
+function row(time: string, status: number, extra: Partial<StaffBookingRow> = {}): StaffBookingRow {
+  refs += 1;
+  return {
+    token: `t${refs}`,
+    ref: `R${refs}`,
+    status,
+    revision: 1,
+    starts_at: `2026-11-26T${time}:00+01:00`,
+    ends_at: `2026-11-26T${time}:00+01:00`,
+    day: '2026-11-26',
+    time,
+    party: 2,
+    zone: { id: 'z', name: 'Salle' },
+    tables: [{ id: `table-${refs}`, name: `T${refs}` }],
+    diner: { firstname: 'Camille', lastname: 'Durand', phone: null, email: null },
+    comment: '',
+    cancel_reason: null,
+    cancel_message: null,
+    arrived_at: null,
+    no_show: false,
+    note: '',
+    history: { visits: 0, no_shows: 0 },
+    updated_at: '2026-11-25T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+describe('what a booking is for the host', () => {
+  test.each([
+    [10, {}, 'pending'],
+    [20, {}, 'confirmed'],
+    [20, { arrived_at: '2026-11-26T19:05:00Z' }, 'arrived'],
+    [30, {}, 'finished'],
+    [30, { no_show: true }, 'no_show'],
+    [25, {}, 'cancelled'],
+    [40, {}, 'cancelled'],
+  ] as const)('status %i %o is %s, and only its filter and All show it', (status, extra, kind) => {
+    const booking = row('19:00', status, extra);
+    expect(bookingKind(booking)).toBe(kind);
+    expect(matchesFilter(booking, kind)).toBe(true);
+    expect(matchesFilter(booking, 'all')).toBe(true);
+    expect(matchesFilter(booking, kind === 'pending' ? 'confirmed' : 'pending')).toBe(false);
+  });
+
+  test('the filters count their bookings', () => {
+    const counts = filterCounts([row('12:00', 10), row('12:30', 10), row('19:00', 20), row('19:30', 40)]);
+    expect(counts).toMatchObject({ all: 4, pending: 2, confirmed: 1, cancelled: 1, finished: 0 });
+  });
+});
+
+describe('the day by service', () => {
+  const services = [
+    { id: '2-0', start: '12:00', end: '14:00' },
+    { id: '2-1', start: '19:00', end: '22:00' },
+  ];
+
+  test('puts each booking in its service, pending first then by time, and counts the tables held', () => {
+    const confirmedEarly = row('19:00', 20);
+    const pendingLate = row('21:00', 10);
+    const cancelled = row('19:30', 25);
+    const lunch = row('12:30', 20);
+    const groups = groupByService([confirmedEarly, pendingLate, cancelled, lunch], services, []);
+    expect(groups.map((group) => [group.service?.start, group.bookings.map((booking) => booking.token), group.tablesInUse])).toEqual([
+      ['12:00', [lunch.token], 1],
+      ['19:00', [pendingLate.token, confirmedEarly.token, cancelled.token], 2],
+    ]);
+  });
+
+  test('keeps empty services, and a booking outside every service gets a group of its own', () => {
+    const late = row('23:30', 20);
+    const groups = groupByService([late], services, [{ time: '23:30', covers: 2, max: 20 }]);
+    expect(groups.map((group) => [group.service, group.bookings.length, group.covers.length])).toEqual([
+      [services[0], 0, 0],
+      [services[1], 0, 0],
+      [null, 1, 1],
+    ]);
+  });
+
+  test('a service past midnight holds the times after its start and before its end', () => {
+    const groups = groupByService([row('00:30', 20)], [{ id: '6-0', start: '22:00', end: '01:00' }], []);
+    expect(groups[0]!.bookings).toHaveLength(1);
+  });
+});
+
+test.each([
+  [3, '(3) Le Petit Zinc — Réservations'],
+  [0, 'Le Petit Zinc — Réservations'],
+])('the page title counts %i pending bookings first', (pending, title) => {
+  expect(bookTitle(pending, 'Le Petit Zinc', 'Réservations')).toBe(title);
+});
