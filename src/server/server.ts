@@ -27,6 +27,8 @@ import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
 import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
 import type { SmsSender } from './mail/sms.ts';
+import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
+import { periodicJobHandlers } from './jobs/periodic-jobs.ts';
 
 /** Everything the server is built from; tests pass a fresh database and their own clock. */
 export interface ServerDeps {
@@ -57,12 +59,15 @@ export interface ServerDeps {
   limits?: { drafts?: Partial<DraftLimits>; phones?: Partial<PhoneLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
+  /** The job worker's lease and longest poll interval (defaults: 5 minutes, 5 seconds). */
+  jobs?: { leaseMs?: number; pollMs?: number };
 }
 
-/** The server and the booking service it runs on (exposed for the sweeper and tests). */
+/** The server, the booking service it runs on and its job worker (started by main.ts; tests run it by hand). */
 export interface CouvertServer {
   app: FastifyInstance;
   bookings: BookingService;
+  jobs: JobWorker;
 }
 
 /** Creates the server; call `app.listen` (or `app.inject` in tests). */
@@ -91,6 +96,8 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     now,
     holdMinutes: deps.holdMinutes ?? 10,
     onChange: async (booking) => {
+      // A change may have planned jobs (messages, reminders): look for due ones now rather than at the next poll.
+      jobs.wake();
       await publishBookingUpdate(deps.realtime.broadcaster, booking, now());
       // Drafts are not in the staff book: its channel hears of a booking once it is validated.
       if (booking.status !== null) await publishMerchantBookingUpdate(deps.realtime.broadcaster, booking, now());
@@ -101,6 +108,14 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
       // The booking is made whatever happens to the message: a failed SMS is logged, never an error.
       deps.sms.send(user.phone, text).catch((error: unknown) => app.log.warn({ err: error }, 'confirmation SMS failed'));
     },
+  });
+  const jobs = createJobWorker({
+    db: deps.db,
+    now,
+    handlers: { ...periodicJobHandlers({ db: deps.db, bookings }) },
+    leaseMs: deps.jobs?.leaseMs,
+    pollMs: deps.jobs?.pollMs,
+    log: app.log,
   });
   const requestUser = createRequestUser(deps.db, now);
   await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
@@ -124,5 +139,5 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });
 
   app.addHook('onReady', async () => deps.realtime.attach(app.server));
-  return { app, bookings };
+  return { app, bookings, jobs };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings, jobs } from '../../src/server/db/schema.ts';
+import { planPeriodicJobs, SWEEP_EVERY_MS } from '../../src/server/jobs/periodic-jobs.ts';
+import { adminAction, call, createDraft, expectOk, importFixture, unix } from '../api/api-helpers.ts';
+import { useTestServer } from '../support/use-test-server.ts';
+
+const t = useTestServer({ demo: false });
+const AT = unix('2026-11-25T19:30:00+01:00');
+
+describe('the periodic work as recurring jobs', () => {
+  test('the sweep job finishes past confirmed bookings and releases lapsed drafts, then plans its next run', async () => {
+    const fixture = await importFixture(t, 'sweep-job', {
+      zones: [
+        {
+          name: 'Salle',
+          tables: [
+            { name: 'S1', minSeats: 1, maxSeats: 4 },
+            { name: 'S2', minSeats: 1, maxSeats: 4 },
+          ],
+        },
+      ],
+    });
+    const { bearer } = await t.signIn();
+    const confirmed = await createDraft(t, { slug: fixture.slug, at: AT, zone: 'all', seats: 2, bearer });
+    expectOk(await call(t, 'validate', fixture.slug, confirmed, bearer));
+    expectOk(await adminAction(t, confirmed, 'confirm'));
+    const draft = await createDraft(t, { slug: fixture.slug, at: AT, zone: 'all', seats: 2, bearer: (await t.signIn()).bearer });
+    const rowOf = async (token: string) => (await t.database.db.select().from(bookings).where(eq(bookings.token, token)))[0]!;
+
+    await planPeriodicJobs(t.database.db, t.clock.now());
+    await planPeriodicJobs(t.database.db, t.clock.now());
+    expect(await t.database.db.select().from(jobs)).toHaveLength(2);
+
+    t.clock.set('2026-11-25T21:01:00+01:00');
+    expect(await t.server.jobs.runDue()).toBe(2);
+    expect(await rowOf(confirmed)).toMatchObject({ status: 30, holdsTable: false });
+    expect(await rowOf(draft)).toMatchObject({ status: null, holdsTable: false });
+
+    const [sweep] = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'sweep_bookings'));
+    expect(sweep).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(sweep!.runAt.getTime()).toBe(t.clock.now().getTime() + SWEEP_EVERY_MS);
+    expect(await t.server.jobs.runDue()).toBe(0);
+  });
+});
