@@ -135,6 +135,8 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     mediaDir: deps.mediaDir,
     bookings,
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
+    now,
+    onJobRetried: () => jobs.wake(),
   });
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });
 
