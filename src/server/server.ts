@@ -29,6 +29,9 @@ import { bookingConfirmationText } from './services/booking-confirmation-sms.ts'
 import type { SmsSender } from './mail/sms.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { periodicJobHandlers } from './jobs/periodic-jobs.ts';
+import { createBookingMessagePlanner, type RestaurantRecipients } from './jobs/booking-message-plan.ts';
+import { composeBookingMessage, restaurantRecipients } from './jobs/booking-message-content.ts';
+import { messageJobHandlers } from './jobs/message-jobs.ts';
 
 /** Everything the server is built from; tests pass a fresh database and their own clock. */
 export interface ServerDeps {
@@ -59,6 +62,8 @@ export interface ServerDeps {
   limits?: { drafts?: Partial<DraftLimits>; phones?: Partial<PhoneLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
+  /** Where a restaurant's messages go (default: its definition's `notifications`). */
+  restaurantRecipients?: RestaurantRecipients;
   /** The job worker's lease and longest poll interval (defaults: 5 minutes, 5 seconds). */
   jobs?: { leaseMs?: number; pollMs?: number };
 }
@@ -91,10 +96,13 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  const recipients = deps.restaurantRecipients ?? restaurantRecipients;
   const bookings = createBookingService({
     db: deps.db,
     now,
     holdMinutes: deps.holdMinutes ?? 10,
+    // Every message a change causes is written with it, and sent by a job after it commits.
+    onWrite: createBookingMessagePlanner({ restaurantRecipients: recipients }),
     onChange: async (booking) => {
       // A change may have planned jobs (messages, reminders): look for due ones now rather than at the next poll.
       jobs.wake();
@@ -112,7 +120,18 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   const jobs = createJobWorker({
     db: deps.db,
     now,
-    handlers: { ...periodicJobHandlers({ db: deps.db, bookings }) },
+    handlers: {
+      ...periodicJobHandlers({ db: deps.db, bookings }),
+      ...messageJobHandlers({
+        db: deps.db,
+        bookings,
+        siteUrl: deps.siteUrl ?? '',
+        compose: composeBookingMessage,
+        restaurantRecipients: recipients,
+        sendEmail: deps.accounts?.mailer ? (email) => deps.accounts!.mailer!.send(email) : undefined,
+        sms: deps.sms,
+      }),
+    },
     leaseMs: deps.jobs?.leaseMs,
     pollMs: deps.jobs?.pollMs,
     log: app.log,

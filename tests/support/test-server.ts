@@ -90,6 +90,8 @@ export interface TestServerOptions {
   limits?: ServerDeps['limits'];
   /** Keep rate-limit counts in this Redis (default: in memory, apart from every other test server). */
   rateLimitRedisUrl?: string;
+  /** Where restaurants' messages go (default: their definition's notifications). */
+  restaurantRecipients?: ServerDeps['restaurantRecipients'];
 }
 
 /** A free port on the loopback interface (so the public URL is known before the server starts). */
@@ -136,6 +138,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mediaDir,
     siteDir: options.siteDir,
     sms: options.sms,
+    restaurantRecipients: options.restaurantRecipients,
     trustProxy: options.trustProxy,
     siteUrl: 'https://book.example',
     logLevel: 'silent',

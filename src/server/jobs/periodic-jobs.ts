@@ -4,6 +4,7 @@ import { ensureRecurringJob } from '../db/job-store.ts';
 import { purgeExpiredCredentials } from '../auth/credential-purge.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import type { JobHandlers } from './job-worker.ts';
+import { MessageJob } from './booking-message-plan.ts';
 
 /** Every 30 s: drafts whose hold lapsed stop holding their table, confirmed bookings whose time has passed are finished. */
 export const SWEEP_EVERY_MS = 30_000;
@@ -13,9 +14,9 @@ export const PURGE_EVERY_MS = 3_600_000;
 /** The recurring jobs' kinds. */
 export const PeriodicJob = { SweepBookings: 'sweep_bookings', PurgeCredentials: 'purge_credentials' } as const;
 
-/** Makes sure each recurring job exists (one row each, whatever the number of processes), due now. */
+/** Makes sure each recurring job exists (one row each, whatever the number of processes), due now; the evening lists' too. */
 export async function planPeriodicJobs(db: Database, now: Date): Promise<void> {
-  for (const kind of Object.values(PeriodicJob)) await ensureRecurringJob(db, kind, now);
+  for (const kind of [...Object.values(PeriodicJob), MessageJob.NextDayLists]) await ensureRecurringJob(db, kind, now);
 }
 
 /** The recurring jobs' handlers: each does its work and names its next run. */

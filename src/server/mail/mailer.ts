@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (a booking's .ics). */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 /** Sends messages. */
@@ -40,7 +42,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: options.from, ...message });
       },
       close: () => transport.close(),
     };
@@ -48,7 +50,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from: options.from, ...message });
       if (!options.outboxDir) {
         log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}`);
         return;
