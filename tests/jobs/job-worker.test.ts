@@ -163,4 +163,29 @@ describe('the worker loop', () => {
     await w.stop();
     expect(ran).toEqual([id]);
   });
+
+  test('stopping finishes the job under way and leaves the others pending for the next start', async () => {
+    for (let i = 0; i < 5; i++) await enqueueJob(database.db, { kind: 'slow', runAt: new Date() });
+    let started = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const w = createJobWorker({
+      db: database.db,
+      now: () => new Date(),
+      handlers: {
+        slow: async () => {
+          started++;
+          await gate;
+        },
+      },
+    });
+    await w.start();
+    for (let i = 0; i < 100 && started === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const stopping = w.stop();
+    release();
+    await stopping;
+    expect(started).toBe(1);
+    const states = (await database.db.select().from(jobs)).map((job) => job.state).sort();
+    expect(states).toEqual(['done', 'pending', 'pending', 'pending', 'pending']);
+  });
 });

@@ -46,6 +46,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const pollMs = deps.pollMs ?? 5_000;
   let running = false;
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let busy = false;
@@ -68,12 +69,14 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
 
   async function runDue(): Promise<number> {
     let count = 0;
-    for (;;) {
+    // A stopping worker finishes the job under way and claims no other.
+    while (!stopped) {
       const job = await claimDueJob(deps.db, deps.now(), workerId, leaseMs);
       if (!job) return count;
       await runOne(job);
       count++;
     }
+    return count;
   }
 
   function schedule(delayMs: number): void {
@@ -121,6 +124,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     runDue,
     async stop() {
       running = false;
+      stopped = true;
       clearTimeout(timer);
       await current;
     },
