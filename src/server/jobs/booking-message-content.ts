@@ -130,11 +130,18 @@ export function composeBookingMessage(input: MessageInput): ComposedMessage {
   return { email: { subject: `${input.merchant.name}: ${input.kind} ${about}`, text: line, html: '', attachments: [] }, sms: line };
 }
 
-/** The restaurant's addresses for its messages (`notifications` of its definition; none until branch `messages` stores it). */
-export function restaurantRecipients(merchant: object): { emails: string[]; phones: string[] } {
-  const notifications = (merchant as { notifications?: { email?: string | string[]; phone?: string } | null }).notifications;
+/**
+ * The restaurant's addresses for its messages and their language: `settings.notifications` of its definition, as branch
+ * `messages` stores it (merchant-notifications.ts notificationTargets); none until then.
+ */
+export function restaurantRecipients(merchant: { settings: object }): { emails: string[]; phones: string[]; lang?: Lang } {
+  const notifications = (merchant.settings as { notifications?: { email?: string | string[]; phone?: string; lang?: Lang } }).notifications;
   const email = notifications?.email;
-  return { emails: email === undefined ? [] : Array.isArray(email) ? email : [email], phones: notifications?.phone ? [notifications.phone] : [] };
+  return {
+    emails: email === undefined ? [] : typeof email === 'string' ? [email] : [...email],
+    phones: notifications?.phone ? [notifications.phone] : [],
+    lang: notifications?.lang,
+  };
 }
 
 /** Hours before a booking its reminders leave (`settings.reminderHours`, default 24 and 2). */

@@ -31,7 +31,7 @@ export const MessageJob = {
 } as const;
 
 /** Where the restaurant's messages go. */
-export type RestaurantRecipients = (merchant: MerchantRow) => { emails: string[]; phones: string[] };
+export type RestaurantRecipients = (merchant: MerchantRow) => { emails: string[]; phones: string[]; lang?: string };
 
 /** Each cause's messages, to the diner and to the restaurant. */
 const MESSAGES: Record<BookingCause, (after: BookingRow) => BookingMessageKind[]> = {
@@ -171,9 +171,10 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
     const booking = await messageBookingOf(tx, after, before);
     const user = after.userId ? await findUserById(tx, after.userId) : undefined;
     const diner = user ? dinerRecipients(user) : { emails: [], phones: [] };
+    const restaurant = deps.restaurantRecipients(merchant);
     for (const kind of MESSAGES[cause](after)) {
       const toDiner = isDinerKind(kind);
-      const to = toDiner ? diner : deps.restaurantRecipients(merchant);
+      const to = toDiner ? diner : restaurant;
       // The old path still texts the diner at validation (booking-message-content.ts says until when).
       const smsElsewhere = CONFIRMATION_SMS_AT_VALIDATION && cause === 'validate' && toDiner;
       await writeMessages(tx, {
@@ -182,7 +183,7 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
         bookingId: after.id,
         subject: after.id,
         revision: after.revision,
-        lang: toDiner ? after.lang : 'fr',
+        lang: toDiner ? after.lang : (restaurant.lang ?? 'fr'),
         data: { booking },
         to: smsElsewhere ? { emails: to.emails, phones: [] } : to,
         now,

@@ -58,6 +58,7 @@ export interface MessageJobDeps {
 
 /** The merchant as the messages show it. */
 export function messageMerchantOf(merchant: MerchantRow, restaurantRecipients: RestaurantRecipients): MessageMerchant {
+  const restaurant = restaurantRecipients(merchant);
   return {
     slug: merchant.slug,
     name: merchant.name,
@@ -67,7 +68,8 @@ export function messageMerchantOf(merchant: MerchantRow, restaurantRecipients: R
     address: { address: merchant.address.address, address2: merchant.address.address2 ?? '', zip: merchant.address.zip, city: merchant.address.city },
     theme: { primary: merchant.themePrimary, background: merchant.themeBackground },
     showZone: merchant.settings.showZone,
-    email: restaurantRecipients(merchant).emails[0],
+    lang: restaurant.lang as MessageMerchant['lang'],
+    email: restaurant.emails[0],
   };
 }
 
@@ -210,7 +212,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
           subject: booking.id,
           revision: payload.revision,
           slot: `answer:${payload.startsAt}`,
-          lang: 'fr',
+          lang: deps.restaurantRecipients(merchant).lang ?? 'fr',
           data: { booking: await messageBookingOf(tx, booking) },
           to: deps.restaurantRecipients(merchant),
           now,
@@ -227,6 +229,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
       for (const merchant of await listMerchants(db)) {
         const to = deps.restaurantRecipients(merchant);
         if (to.emails.length + to.phones.length === 0) continue;
+        const lang = to.lang ?? 'fr';
         if (new TZDate(now, merchant.timezone).getHours() < EVENING_HOUR) continue;
         const day = addDaysToLocalDate(localDateOf(now, merchant.timezone), 1);
         // One list per merchant and day, whichever process or run gets there first.
@@ -237,7 +240,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
             bookingId: null,
             subject: `${merchant.id}:${day}`,
             revision: 0,
-            lang: 'fr',
+            lang,
             data: { day },
             to,
             now,
