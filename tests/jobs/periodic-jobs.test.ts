@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { bookings, jobs } from '../../src/server/db/schema.ts';
-import { planPeriodicJobs, SWEEP_EVERY_MS } from '../../src/server/jobs/periodic-jobs.ts';
+import { DONE_JOBS_KEPT_MS, planPeriodicJobs, SWEEP_EVERY_MS } from '../../src/server/jobs/periodic-jobs.ts';
 import { adminAction, call, createDraft, expectOk, importFixture, unix } from '../api/api-helpers.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
@@ -42,5 +42,21 @@ describe('the periodic work as recurring jobs', () => {
     expect(sweep).toMatchObject({ state: 'pending', attempts: 0 });
     expect(sweep!.runAt.getTime()).toBe(t.clock.now().getTime() + SWEEP_EVERY_MS);
     expect(await t.server.jobs.runDue()).toBe(0);
+  });
+
+  test('the purge job forgets jobs done more than a week ago, and keeps failed ones', async () => {
+    const old = new Date(t.clock.now().getTime() - DONE_JOBS_KEPT_MS - 60_000);
+    await t.database.db.insert(jobs).values([
+      { kind: 'old_done', runAt: old, state: 'done', updatedAt: old },
+      { kind: 'old_failed', runAt: old, state: 'failed', updatedAt: old },
+      { kind: 'recent_done', runAt: t.clock.now(), state: 'done', updatedAt: t.clock.now() },
+    ]);
+    await planPeriodicJobs(t.database.db, t.clock.now());
+    // The purge's next run, an hour on.
+    t.clock.advance(61);
+    await t.server.jobs.runDue();
+    const kinds = (await t.database.db.select().from(jobs)).map((job) => job.kind);
+    expect(kinds).not.toContain('old_done');
+    expect(kinds).toEqual(expect.arrayContaining(['old_failed', 'recent_done']));
   });
 });

@@ -166,3 +166,12 @@ export async function retryJob(db: Queryable, id: string, now: Date): Promise<Jo
     .returning();
   return row;
 }
+
+/** Deletes the jobs done before `before` (failed ones stay until retried or looked at); returns how many. */
+export async function purgeDoneJobs(db: Queryable, before: Date): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.state, 'done'), lt(jobs.updatedAt, before)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
