@@ -10,6 +10,7 @@ import { planPeriodicJobs } from '../../src/server/jobs/periodic-jobs.ts';
 const texts: Array<{ to: string; text: string }> = [];
 const mails: MailMessage[] = [];
 let smsDown = 0;
+let plannerBroken = false;
 const RESTAURANT = { emails: ['salle@fixture.example'], phones: ['+33100000001'] };
 
 const t = useTestServer({
@@ -24,7 +25,10 @@ const t = useTestServer({
     },
   },
   accounts: { mailer: { send: async (message) => void mails.push(message), close: () => {} } },
-  restaurantRecipients: () => RESTAURANT,
+  restaurantRecipients: () => {
+    if (plannerBroken) throw new Error('the outbox could not be written');
+    return RESTAURANT;
+  },
 });
 
 const START = '2026-11-23T09:00:00Z';
@@ -39,6 +43,7 @@ beforeEach(async () => {
   texts.length = 0;
   mails.length = 0;
   smsDown = 0;
+  plannerBroken = false;
   fixture = await importFixture(t, 'messages', { zones: [{ name: 'Salle', tables: [1, 2, 3, 4].map((n) => ({ name: `S${n}`, minSeats: 1, maxSeats: 4 })) }] });
 });
 
@@ -115,6 +120,17 @@ describe('what each change of a booking sends (issue 12, the table)', () => {
     expect(sent).toEqual(
       expect.arrayContaining([`diner-changed email ${email}`, `diner-changed sms ${dinerPhone}`, 'restaurant-diner-changed email salle@fixture.example']),
     );
+  });
+
+  test('messages are written in the transaction of the change: a change whose messages cannot be written does not happen', async () => {
+    const { token } = await pendingBooking();
+    const before = await outboxOf(token);
+    plannerBroken = true;
+    expect((await adminAction(t, token, 'confirm')).status).toBe(500);
+    plannerBroken = false;
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    expect(row!.status).toBe(10);
+    expect(await outboxOf(token)).toEqual(before);
   });
 
   test('a message already written for a revision is never written twice', async () => {
