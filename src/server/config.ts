@@ -16,6 +16,8 @@ const envSchema = z.object({
   REDIS_URL: optional,
   ADMIN_TOKEN: optional,
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(5000),
   SITE_DIR: z.string().default('./dist'),
   SITE_URL: optional,
   BUILD_SITE: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -81,6 +83,8 @@ export interface Config {
   redisUrl?: string;
   adminToken?: string;
   holdMinutes: number;
+  /** The job worker: how long a claimed job is its worker's before another takes it over, and the longest wait between looks. */
+  jobs: { leaseMs: number; pollMs: number };
   siteDir: string;
   siteUrl?: string;
   buildSite: 'auto' | 'always' | 'never';
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminToken: e.ADMIN_TOKEN,
     holdMinutes: e.HOLD_MINUTES,
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
     siteDir: path.resolve(e.SITE_DIR),
     siteUrl: e.SITE_URL,
     buildSite: e.BUILD_SITE,

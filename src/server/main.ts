@@ -8,14 +8,11 @@ import { listMerchants } from './db/merchant-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { resolvePusherSecret } from './realtime/pusher-secret.ts';
 import { createServer } from './server.ts';
-import { purgeExpiredCredentials } from './auth/credential-purge.ts';
 import { createOutboxSmsSender } from './mail/sms.ts';
 import { demoStaffAccounts, importDemoMerchants } from './services/demo-merchants.ts';
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
-
-const SWEEP_EVERY_MS = 30_000;
-const PURGE_EVERY_MS = 3_600_000;
+import { planPeriodicJobs } from './jobs/periodic-jobs.ts';
 
 async function main(): Promise<void> {
   // A signal during start-up is held until the database is open and consistent, then honoured (twice: at once).
@@ -60,13 +57,14 @@ async function main(): Promise<void> {
   const mediaDir = path.join(config.dataDir, 'media');
   // Mail lands in DATA_DIR/outbox unless SMTP_URL is set; its lines go to the server log once it exists.
   const accounts = accountOptionsFrom(config, baseUrl, (line) => app.log.info(line));
-  const { app, bookings } = await createServer({
+  const { app, jobs } = await createServer({
     accounts,
     limits: config.limits,
     rateLimitRedisUrl: config.redisUrl,
     db: database.db,
     realtime,
     holdMinutes: config.holdMinutes,
+    jobs: config.jobs,
     adminToken: config.adminToken,
     mediaDir,
     siteDir: config.siteDir,
@@ -91,22 +89,17 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const localAdmin = await listenLocalAdmin(app, config.dataDir);
-  const sweeper = setInterval(() => {
-    bookings.sweep().catch((error: unknown) => app.log.error({ err: error }, 'sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
-  const purger = setInterval(() => {
-    purgeExpiredCredentials(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'credential purge failed'));
-  }, PURGE_EVERY_MS);
-  purger.unref();
+  // The sweep and the purge are recurring jobs in the database, like messages and reminders: one run each, whatever
+  // the number of processes, and none lost to a restart.
+  await planPeriodicJobs(database.db, new Date());
+  await jobs.start();
 
   let stopping = false;
   stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(sweeper);
-    clearInterval(purger);
+    await jobs.stop();
     await site.stop();
     await localAdmin.close();
     // Live sockets first: app.close() waits for open connections.

@@ -27,6 +27,11 @@ import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
 import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
 import type { SmsSender } from './mail/sms.ts';
+import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
+import { periodicJobHandlers } from './jobs/periodic-jobs.ts';
+import { createBookingMessagePlanner, type RestaurantRecipients } from './jobs/booking-message-plan.ts';
+import { composeBookingMessage, restaurantRecipients } from './jobs/booking-message-content.ts';
+import { messageJobHandlers } from './jobs/message-jobs.ts';
 
 /** Everything the server is built from; tests pass a fresh database and their own clock. */
 export interface ServerDeps {
@@ -57,12 +62,17 @@ export interface ServerDeps {
   limits?: { drafts?: Partial<DraftLimits>; phones?: Partial<PhoneLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
+  /** Where a restaurant's messages go (default: its definition's `notifications`). */
+  restaurantRecipients?: RestaurantRecipients;
+  /** The job worker's lease and longest poll interval (defaults: 5 minutes, 5 seconds). */
+  jobs?: { leaseMs?: number; pollMs?: number };
 }
 
-/** The server and the booking service it runs on (exposed for the sweeper and tests). */
+/** The server, the booking service it runs on and its job worker (started by main.ts; tests run it by hand). */
 export interface CouvertServer {
   app: FastifyInstance;
   bookings: BookingService;
+  jobs: JobWorker;
 }
 
 /** Creates the server; call `app.listen` (or `app.inject` in tests). */
@@ -86,11 +96,16 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  const recipients = deps.restaurantRecipients ?? restaurantRecipients;
   const bookings = createBookingService({
     db: deps.db,
     now,
     holdMinutes: deps.holdMinutes ?? 10,
+    // Every message a change causes is written with it, and sent by a job after it commits.
+    onWrite: createBookingMessagePlanner({ restaurantRecipients: recipients }),
     onChange: async (booking) => {
+      // A change may have planned jobs (messages, reminders): look for due ones now rather than at the next poll.
+      jobs.wake();
       await publishBookingUpdate(deps.realtime.broadcaster, booking, now());
       // Drafts are not in the staff book: its channel hears of a booking once it is validated.
       if (booking.status !== null) await publishMerchantBookingUpdate(deps.realtime.broadcaster, booking, now());
@@ -101,6 +116,25 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
       // The booking is made whatever happens to the message: a failed SMS is logged, never an error.
       deps.sms.send(user.phone, text).catch((error: unknown) => app.log.warn({ err: error }, 'confirmation SMS failed'));
     },
+  });
+  const jobs = createJobWorker({
+    db: deps.db,
+    now,
+    handlers: {
+      ...periodicJobHandlers({ db: deps.db, bookings }),
+      ...messageJobHandlers({
+        db: deps.db,
+        bookings,
+        siteUrl: deps.siteUrl ?? '',
+        compose: composeBookingMessage,
+        restaurantRecipients: recipients,
+        sendEmail: deps.accounts?.mailer ? (email) => deps.accounts!.mailer!.send(email) : undefined,
+        sms: deps.sms,
+      }),
+    },
+    leaseMs: deps.jobs?.leaseMs,
+    pollMs: deps.jobs?.pollMs,
+    log: app.log,
   });
   const requestUser = createRequestUser(deps.db, now);
   await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
@@ -127,9 +161,11 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     mediaDir: deps.mediaDir,
     bookings,
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
+    now,
+    onJobRetried: () => jobs.wake(),
   });
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });
 
   app.addHook('onReady', async () => deps.realtime.attach(app.server));
-  return { app, bookings };
+  return { app, bookings, jobs };
 }

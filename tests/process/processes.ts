@@ -11,6 +11,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const SERVER_ENTRY = path.join(REPO_ROOT, 'src/server/main.ts');
 const MERCHANT_CLI = path.join(REPO_ROOT, 'scripts/merchant.ts');
+const JOBS_CLI = path.join(REPO_ROOT, 'scripts/jobs.ts');
 
 const children = new Set<ChildProcess>();
 const folders = new Set<string>();
@@ -151,6 +152,13 @@ export interface CommandResult {
 /** Runs `node scripts/merchant.ts ...args` to the end, from `cwd` (default the project). */
 export async function runMerchantCli(args: string[], env: Record<string, string>, cwd?: string): Promise<CommandResult> {
   const running = run(MERCHANT_CLI, args, childEnv(env), cwd);
+  const code = await running.exited;
+  return { code, stdout: running.stdout(), stderr: running.stderr() };
+}
+
+/** Runs `node scripts/jobs.ts ...args` to the end. */
+export async function runJobsCli(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  const running = run(JOBS_CLI, args, childEnv(env));
   const code = await running.exited;
   return { code, stdout: running.stdout(), stderr: running.stderr() };
 }

@@ -78,6 +78,8 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     },
     get(`/api/admin/merchants/${slug}`, 'admin', '/api/admin/merchants/:slug'),
     post(`/api/admin/bookings/${token}/confirm`, { reason: 'restaurant_full', message: 'Sorry' }, 'admin', '/api/admin/bookings/:token/:action'),
+    get('/api/admin/jobs?state=failed', 'admin', '/api/admin/jobs'),
+    post('/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry', {}, 'admin', '/api/admin/jobs/:id/retry'),
     post('/api/pro/auth/login', { email: 'claire@le-petit-zinc.example', password: 'not the password' }),
     // Without the staff bearer, for the same reason as the diner's logout.
     post('/api/pro/auth/logout', {}),

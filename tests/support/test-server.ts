@@ -92,6 +92,8 @@ export interface TestServerOptions {
   rateLimitRedisUrl?: string;
   /** Told when a merchant's public page must be rebuilt (the site builder's place). */
   onMerchantChange?: (slug: string) => void;
+  /** Where restaurants' messages go (default: their definition's notifications). */
+  restaurantRecipients?: ServerDeps['restaurantRecipients'];
 }
 
 /** A free port on the loopback interface (so the public URL is known before the server starts). */
@@ -138,6 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mediaDir,
     siteDir: options.siteDir,
     sms: options.sms,
+    restaurantRecipients: options.restaurantRecipients,
     trustProxy: options.trustProxy,
     siteUrl: 'https://book.example',
     logLevel: 'silent',

@@ -12,6 +12,7 @@ import { importMerchant } from '../services/merchant-import.ts';
 import { exportMerchant } from '../services/merchant-export.ts';
 import { bookingToken, merchantSlug } from './schemas.ts';
 import { isLocalAdmin } from '../local-admin.ts';
+import { findJob, listJobs, retryJob, type JobRow } from '../db/job-store.ts';
 
 /** What the admin routes need. */
 export interface AdminRoutesDeps {
@@ -21,6 +22,23 @@ export interface AdminRoutesDeps {
   bookings: BookingService;
   /** Told when a merchant was created or changed (the site rebuilds). */
   onMerchantChange: (slug: string) => void;
+  now: () => Date;
+  /** Told when a job was made due by hand (the worker looks at once). */
+  onJobRetried?: () => void;
+}
+
+/** A job as `npm run jobs -- list` shows it. */
+function jobView(job: JobRow) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: job.state,
+    runAt: job.runAt.toISOString(),
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    lastError: job.lastError,
+    payload: job.payload,
+  };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -76,6 +94,43 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
       const merchant = await findMerchantBySlug(deps.db, request.params.slug);
       if (!merchant) throw new DomainError('merchant_not_found');
       return { success: true, merchant: await exportMerchant(deps.db, merchant) };
+    },
+  );
+
+  api.get(
+    '/api/admin/jobs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The scheduler\u2019s jobs not done (pending, running, failed), or those of one state; the latest first',
+        querystring: z.object({
+          state: z.enum(['pending', 'running', 'done', 'failed']).optional(),
+          limit: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+    },
+    async (request) => ({ success: true, jobs: (await listJobs(deps.db, request.query)).map(jobView) }),
+  );
+
+  api.post(
+    '/api/admin/jobs/:id/retry',
+    {
+      schema: { tags, security, summary: 'Makes a failed (or pending) job due now, its attempts counted afresh', params: z.object({ id: z.uuid() }) },
+    },
+    async (request) => {
+      const job = await retryJob(deps.db, request.params.id, deps.now());
+      if (!job) {
+        const existing = await findJob(deps.db, request.params.id);
+        if (!existing) throw new DomainError('not_found', undefined, `No job ${request.params.id}`);
+        throw new DomainError(
+          'invalid_transition',
+          { state: existing.state },
+          `Job ${existing.id} is ${existing.state}: only a failed or pending job is retried`,
+        );
+      }
+      deps.onJobRetried?.();
+      return { success: true, job: jobView(job) };
     },
   );
 

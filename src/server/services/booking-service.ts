@@ -55,6 +55,19 @@ import { bookingIcs } from './booking-ics.ts';
 /** Told of every change of a booking (the live channel listens here). */
 export type BookingListener = (booking: BookingRow) => void | Promise<void>;
 
+/** Why a booking was written, as far as what it sends goes (drafts, marks, comments and sweeps send nothing). */
+export type BookingCause =
+  'validate' | 'confirm' | 'refuse' | 'restaurant_cancel' | 'client_cancel' | 'diner_change' | 'restaurant_move' | 'restaurant_create' | 'close_unanswered';
+
+/** A booking's write, told inside its transaction. */
+export interface BookingChange {
+  cause: BookingCause;
+  /** The row as read (and locked) before the write; absent for a booking this write created. */
+  before?: BookingRow;
+  after: BookingRow;
+  now: Date;
+}
+
 /** What the booking service needs from the outside world. */
 export interface BookingServiceDeps {
   db: Database;
@@ -63,6 +76,8 @@ export interface BookingServiceDeps {
   onChange: BookingListener;
   /** Told once a draft became a firm booking, with the diner who validated it (the SMS goes out here). */
   onValidated?: (booking: BookingRow, merchant: MerchantWithFloor['merchant'], user: SessionUser) => void;
+  /** Told of a write inside its transaction, before it commits: what it writes there (the messages outbox) commits with it. */
+  onWrite?: (tx: Tx, change: BookingChange) => Promise<void>;
 }
 
 /** A draft request: a new booking, or a change of the booking that `token` names. */
@@ -194,6 +209,12 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
   }
 
+  /** Tells onWrite of a write in its transaction; returns the row written. */
+  async function recorded(tx: Tx, cause: BookingCause, before: BookingRow | undefined, after: BookingRow, now: Date): Promise<BookingRow> {
+    await deps.onWrite?.(tx, { cause, before, after, now });
+    return after;
+  }
+
   async function changed(booking: BookingRow): Promise<BookingRow> {
     // Committed: availability read from now on must see it.
     holdsCache.changed(booking.merchantId);
@@ -236,12 +257,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       };
       if (existing) {
         const status = existing.status as BookingStatusCode | null;
-        return save(tx, existing, {
+        const saved = await save(tx, existing, {
           ...values,
           // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
           status: status === BookingStatus.Confirmed && !merchant.settings.autoConfirm ? BookingStatus.Pending : status,
           holdExpiresAt: status === null ? new Date(now.getTime() + deps.holdMinutes * MINUTE) : null,
         });
+        return recorded(tx, 'diner_change', existing, saved, now);
       }
       return insertWithFreshRef(tx, {
         ...values,
@@ -309,7 +331,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         tableId = table.id;
         zoneId = table.zoneId;
       }
-      return save(tx, fresh, {
+      const saved = await save(tx, fresh, {
         status,
         userId: user.id,
         tableId,
@@ -319,6 +341,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         validatedAt: now,
         updatedAt: now,
       });
+      return recorded(tx, 'validate', fresh, saved, now);
     });
     deps.onValidated?.(validated, floor.merchant, user);
     return changed(validated);
@@ -352,7 +375,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       // autoConfirm only bears on validate.
       const status = nextStatus(fresh.status as BookingStatusCode | null, action, { autoConfirm: false });
       if (action === 'confirm') assertNotBegun('confirm', fresh, now);
-      return save(tx, fresh, {
+      const saved = await save(tx, fresh, {
         status,
         holdsTable: holdsTable(status) && fresh.holdsTable,
         holdExpiresAt: null,
@@ -360,6 +383,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         cancelMessage: cancel?.message ?? fresh.cancelMessage,
         updatedAt: now,
       });
+      return action === 'finish' ? saved : recorded(tx, action, fresh, saved, now);
     });
     return changed(updated);
   }
@@ -416,7 +440,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       }
       await lockMerchantDays(tx, merchant.id, [localDate, existing.localDate]);
       const table = await claimTable(tx, floor, { ...move, clientCount: existing.clientCount }, now, existing.id);
-      return save(tx, existing, {
+      const saved = await save(tx, existing, {
         zoneId: table.zoneId,
         tableId: table.id,
         startsAt: move.at,
@@ -425,6 +449,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         holdsTable: true,
         updatedAt: now,
       });
+      return recorded(tx, 'restaurant_move', existing, saved, now);
     });
     return changed(updated);
   }
@@ -463,7 +488,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         .insert(users)
         .values({ ...input.diner, email: null, anonymousEmail: input.diner.email, anonymous: true, onboarding: false, createdAt: now, updatedAt: now })
         .returning({ id: users.id });
-      return insertWithFreshRef(tx, {
+      const inserted = await insertWithFreshRef(tx, {
         merchantId: merchant.id,
         zoneId: table.zoneId,
         tableId: table.id,
@@ -483,6 +508,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         createdAt: now,
         updatedAt: now,
       });
+      return recorded(tx, 'restaurant_create', undefined, inserted, now);
     });
     return changed(booking);
   }
@@ -522,6 +548,23 @@ export function createBookingService(deps: BookingServiceDeps) {
       return save(tx, fresh, { status: BookingStatus.Finished, holdsTable: false, holdExpiresAt: null, updatedAt: now });
     });
     return finished ? changed(current) : current;
+  }
+
+  /**
+   * Closes a booking still pending when its time (`startsAt`, as planned) has come: the restaurant never answered, so it
+   * is refused (25) and stops holding its table. Nothing happens to a booking answered, moved or ended meanwhile.
+   */
+  async function closeUnanswered(bookingId: string, startsAt: Date): Promise<BookingRow | undefined> {
+    const now = deps.now();
+    let closed = false;
+    const current = await write(async (tx) => {
+      const fresh = await lockBooking(tx, bookingId);
+      if (!fresh || fresh.status !== BookingStatus.Pending || fresh.startsAt.getTime() !== startsAt.getTime() || fresh.startsAt > now) return fresh;
+      closed = true;
+      const saved = await save(tx, fresh, { status: BookingStatus.Refused, holdsTable: false, holdExpiresAt: null, updatedAt: now });
+      return recorded(tx, 'close_unanswered', fresh, saved, now);
+    });
+    return closed && current ? changed(current) : current;
   }
 
   /**
@@ -645,6 +688,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     attachUser,
     get,
     sweep,
+    closeUnanswered,
     currentBookingToken,
     view,
     loadFloor,

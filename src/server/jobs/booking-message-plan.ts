@@ -1,0 +1,199 @@
+/**
+ * What a booking change sends and schedules, written in the change's own transaction: its messages as outbox rows (each
+ * with the job that sends it), and the jobs that come later (reminders, the restaurant's reminder to answer, the close of
+ * a booking never answered). Committed with the change or not at all; sent after it, never undoing it.
+ */
+import { BookingStatus } from '../../shared/booking-status.ts';
+import type { BookingRow, Tx } from '../db/booking-store.ts';
+import type { Database } from '../db/database.ts';
+import { enqueueJob } from '../db/job-store.ts';
+import { findMerchantById, findZoneById, type MerchantRow } from '../db/merchant-store.ts';
+import { insertOutboxMessage } from '../db/outbox-store.ts';
+import { findUserById } from '../db/user-store.ts';
+import type { BookingCause, BookingChange } from '../services/booking-service.ts';
+import {
+  CONFIRMATION_SMS_AT_VALIDATION,
+  isDinerKind,
+  reminderHoursOf,
+  type BookingMessageKind,
+  type DinerMessageKind,
+  type MessageBooking,
+  type RestaurantMessageKind,
+} from './booking-message-content.ts';
+
+/** The job kinds the messages run on. */
+export const MessageJob = {
+  Send: 'send_message',
+  Reminder: 'booking_reminder',
+  AnswerReminder: 'answer_reminder',
+  CloseUnanswered: 'close_unanswered',
+  NextDayLists: 'restaurant_next_day_lists',
+} as const;
+
+/** Where the restaurant's messages go. */
+export type RestaurantRecipients = (merchant: MerchantRow) => { emails: string[]; phones: string[]; lang?: string };
+
+/** Each cause's messages, to the diner and to the restaurant. */
+const MESSAGES: Record<BookingCause, (after: BookingRow) => BookingMessageKind[]> = {
+  validate: (after) => (after.status === BookingStatus.Pending ? ['diner-received', 'restaurant-new-booking'] : ['diner-confirmed']),
+  confirm: () => ['diner-confirmed'],
+  refuse: () => ['diner-cancelled-by-restaurant'],
+  restaurant_cancel: () => ['diner-cancelled-by-restaurant'],
+  client_cancel: () => ['diner-cancelled-by-diner', 'restaurant-diner-cancelled'],
+  diner_change: () => ['diner-changed', 'restaurant-diner-changed'],
+  restaurant_move: () => ['diner-changed'],
+  restaurant_create: () => ['diner-confirmed'],
+  close_unanswered: () => ['diner-closed-unanswered'],
+};
+
+/** The causes after which the booking's coming jobs are planned (again, for a new time). */
+const PLANS_AHEAD: ReadonlySet<BookingCause> = new Set(['validate', 'diner_change', 'restaurant_move', 'restaurant_create']);
+
+/** The diner's addresses: their phone whenever known; an email when they have an account, or ticked the option as a guest. */
+export function dinerRecipients(user: {
+  phone: string | null;
+  email: string | null;
+  anonymous: boolean;
+  anonymousEmail: string | null;
+  wantsEmailConfirmation: boolean;
+}): { emails: string[]; phones: string[] } {
+  const email = user.anonymous ? (user.wantsEmailConfirmation ? user.anonymousEmail : null) : user.email;
+  return { emails: email ? [email] : [], phones: user.phone ? [user.phone] : [] };
+}
+
+/** The booking as its messages tell it, as of this write (JSON: dates become ISO strings in the outbox row). */
+export async function messageBookingOf(tx: Database, booking: BookingRow, before?: BookingRow): Promise<MessageBooking> {
+  const user = booking.userId ? await findUserById(tx, booking.userId) : undefined;
+  const zoneName = async (id: string) => (await findZoneById(tx, id))?.name;
+  const moved =
+    before &&
+    before.status !== null &&
+    (before.startsAt.getTime() !== booking.startsAt.getTime() || before.clientCount !== booking.clientCount || before.zoneId !== booking.zoneId);
+  return {
+    token: booking.token,
+    ref: booking.ref,
+    revision: booking.revision,
+    status: booking.status,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    clientCount: booking.clientCount,
+    zoneName: await zoneName(booking.zoneId),
+    comment: booking.comment,
+    lang: booking.lang,
+    cancelReason: booking.cancelReason,
+    cancelMessage: booking.cancelMessage,
+    diner: {
+      firstname: user?.firstname ?? '',
+      lastname: user?.lastname ?? '',
+      phone: user?.phone ?? null,
+      email: user ? (user.anonymous ? user.anonymousEmail : user.email) : null,
+    },
+    ...(moved ? { previous: { startsAt: before.startsAt, clientCount: before.clientCount, zoneName: await zoneName(before.zoneId) } } : {}),
+  };
+}
+
+/** One message to each of its recipients, each row with the job that sends it (none when that very row was already written). */
+export async function writeMessages(
+  tx: Tx,
+  message: {
+    kind: BookingMessageKind;
+    merchantId: string;
+    bookingId: string | null;
+    subject: string;
+    revision: number;
+    slot?: string;
+    lang: string;
+    data: Record<string, unknown>;
+    to: { emails: string[]; phones: string[] };
+    now: Date;
+  },
+): Promise<number> {
+  let written = 0;
+  const targets = [
+    ...message.to.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
+    ...message.to.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
+  ];
+  for (const { channel, recipient } of targets) {
+    const id = await insertOutboxMessage(tx, {
+      merchantId: message.merchantId,
+      bookingId: message.bookingId,
+      kind: message.kind,
+      subject: message.subject,
+      revision: message.revision,
+      slot: message.slot ?? '',
+      channel,
+      recipient,
+      lang: message.lang,
+      data: message.data,
+      createdAt: message.now,
+    });
+    if (!id) continue;
+    await enqueueJob(tx, { kind: MessageJob.Send, payload: { outboxId: id }, runAt: message.now, uniqueKey: `message:${id}` });
+    written++;
+  }
+  return written;
+}
+
+/** The reminders of a booking at its time (none whose moment has passed: a booking made after it gets none). */
+async function planReminders(tx: Tx, booking: BookingRow, merchant: MerchantRow, now: Date): Promise<void> {
+  for (const hours of reminderHoursOf(merchant.settings)) {
+    const runAt = new Date(booking.startsAt.getTime() - hours * 3_600_000);
+    if (runAt <= now) continue;
+    await enqueueJob(tx, {
+      kind: MessageJob.Reminder,
+      payload: { bookingId: booking.id, hours, startsAt: booking.startsAt.toISOString(), revision: booking.revision },
+      runAt,
+      // A moved booking gets reminders at its new time; those of the old time find it moved and send nothing.
+      uniqueKey: `reminder:${booking.id}:${hours}h:${booking.startsAt.toISOString()}`,
+    });
+  }
+}
+
+/** For a pending booking: the restaurant's reminder at half its response window, and the close when its time comes unanswered. */
+async function planPendingJobs(tx: Tx, booking: BookingRow, merchant: MerchantRow, now: Date): Promise<void> {
+  const startsAt = booking.startsAt.toISOString();
+  const payload = { bookingId: booking.id, startsAt, revision: booking.revision };
+  const answerAt = new Date(now.getTime() + (merchant.settings.responseWindowMinutes * 60_000) / 2);
+  if (answerAt < booking.startsAt) {
+    await enqueueJob(tx, { kind: MessageJob.AnswerReminder, payload, runAt: answerAt, uniqueKey: `answer:${booking.id}:${startsAt}` });
+  }
+  await enqueueJob(tx, { kind: MessageJob.CloseUnanswered, payload, runAt: booking.startsAt, uniqueKey: `close:${booking.id}:${startsAt}` });
+}
+
+/** Creates the planner booking writes call inside their transaction. */
+export function createBookingMessagePlanner(deps: { restaurantRecipients: RestaurantRecipients }) {
+  return async function planBookingMessages(tx: Tx, change: BookingChange): Promise<void> {
+    const { cause, before, after, now } = change;
+    // A draft's change is no booking yet.
+    if (cause === 'diner_change' && before?.status === null) return;
+    const merchant = await findMerchantById(tx, after.merchantId);
+    if (!merchant) return;
+    const booking = await messageBookingOf(tx, after, before);
+    const user = after.userId ? await findUserById(tx, after.userId) : undefined;
+    const diner = user ? dinerRecipients(user) : { emails: [], phones: [] };
+    const restaurant = deps.restaurantRecipients(merchant);
+    for (const kind of MESSAGES[cause](after)) {
+      const toDiner = isDinerKind(kind);
+      const to = toDiner ? diner : restaurant;
+      // The old path still texts the diner at validation (booking-message-content.ts says until when).
+      const smsElsewhere = CONFIRMATION_SMS_AT_VALIDATION && cause === 'validate' && toDiner;
+      await writeMessages(tx, {
+        kind: kind as DinerMessageKind | RestaurantMessageKind,
+        merchantId: merchant.id,
+        bookingId: after.id,
+        subject: after.id,
+        revision: after.revision,
+        lang: toDiner ? after.lang : (restaurant.lang ?? 'fr'),
+        data: { booking },
+        to: smsElsewhere ? { emails: to.emails, phones: [] } : to,
+        now,
+      });
+    }
+    if (!PLANS_AHEAD.has(cause)) return;
+    if (after.status === BookingStatus.Pending || after.status === BookingStatus.Confirmed) await planReminders(tx, after, merchant, now);
+    if (after.status === BookingStatus.Pending) await planPendingJobs(tx, after, merchant, now);
+  };
+}
+
+/** The planner's type, as the booking service receives it. */
+export type BookingMessagePlanner = ReturnType<typeof createBookingMessagePlanner>;

@@ -1,0 +1,132 @@
+/** The worker loop: claims due jobs one at a time, runs their handler, and records done, retry or failure. */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '../db/database.ts';
+import { isSoleWriter } from '../db/database.ts';
+import { claimDueJob, completeJob, failJobAttempt, nextDueAt, releaseAllLeases, rescheduleJob, type JobRow } from '../db/job-store.ts';
+
+/** What a handler may ask for instead of being done: a recurring job's next run. */
+export interface JobOutcome {
+  nextRunAt?: Date;
+}
+
+/** Runs one job; throwing records a failed attempt (retried with backoff until its last attempt). */
+export type JobHandler = (job: JobRow, now: Date) => Promise<JobOutcome | void>;
+
+/** The handlers of each job kind. */
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** What the worker is built from. */
+export interface JobWorkerDeps {
+  db: Database;
+  now: () => Date;
+  handlers: JobHandlers;
+  /** How long a claimed job is this worker's; past it, another worker takes it over (this one is presumed dead). */
+  leaseMs?: number;
+  /** How often the database is asked for due jobs, at the longest (other processes' jobs, the clock). */
+  pollMs?: number;
+  log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** A running worker. */
+export interface JobWorker {
+  /** Starts polling (a database only this process writes first gets back the jobs a crash left running). */
+  start(): Promise<void>;
+  /** Looks for due jobs now (a job was just planned in this process). */
+  wake(): void;
+  /** Runs every job due now, one after another, and says how many ran (tests drive the clock with it). */
+  runDue(): Promise<number>;
+  /** Stops polling and waits for the job under way. */
+  stop(): Promise<void>;
+}
+
+/** Creates a worker; nothing runs until start() or runDue(). */
+export function createJobWorker(deps: JobWorkerDeps): JobWorker {
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseMs = deps.leaseMs ?? 5 * 60_000;
+  const pollMs = deps.pollMs ?? 5_000;
+  let running = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let again = false;
+
+  async function runOne(job: JobRow): Promise<void> {
+    const handler = deps.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      const outcome = await handler(job, deps.now());
+      if (outcome?.nextRunAt) await rescheduleJob(deps.db, job, workerId, outcome.nextRunAt, deps.now());
+      else await completeJob(deps.db, job, workerId, deps.now());
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const state = await failJobAttempt(deps.db, job, workerId, message, deps.now());
+      const log = state === 'failed' ? deps.log?.error : deps.log?.warn;
+      log?.call(deps.log, { err: error, job: job.id, kind: job.kind, attempts: job.attempts }, state === 'failed' ? 'job failed' : 'job attempt failed');
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    let count = 0;
+    // A stopping worker finishes the job under way and claims no other.
+    while (!stopped) {
+      const job = await claimDueJob(deps.db, deps.now(), workerId, leaseMs);
+      if (!job) return count;
+      await runOne(job);
+      count++;
+    }
+    return count;
+  }
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, Math.max(0, Math.min(delayMs, pollMs)));
+    timer.unref();
+  }
+
+  function tick(): void {
+    if (!running) return;
+    // One pass at a time; a wake during a pass asks for another right after it.
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          await runDue();
+        } while (again && running);
+        const next = again ? deps.now() : await nextDueAt(deps.db);
+        schedule(next ? next.getTime() - deps.now().getTime() : pollMs);
+      } catch (error) {
+        deps.log?.error({ err: error }, 'job worker pass failed');
+        schedule(pollMs);
+      } finally {
+        busy = false;
+      }
+    })();
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      if (isSoleWriter(deps.db)) await releaseAllLeases(deps.db, deps.now());
+      running = true;
+      tick();
+    },
+    wake() {
+      if (running) setImmediate(tick);
+    },
+    runDue,
+    async stop() {
+      running = false;
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The jobs of the messages: send one outbox row (at most once: claimed, sent, then marked, each in its own transaction),
+ * the reminders and the restaurant's reminder to answer (checked against the booking when they run), the close of a
+ * booking never answered, and each evening the restaurant's list of the next day's bookings.
+ */
+import { TZDate } from '@date-fns/tz';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { BookingStatus } from '../../shared/booking-status.ts';
+import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
+import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
+import type { Database } from '../db/database.ts';
+import type { JobRow } from '../db/job-store.ts';
+import { findMerchantById, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
+import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type OutboxRow } from '../db/outbox-store.ts';
+import { bookings } from '../db/schema.ts';
+import { findUserById } from '../db/user-store.ts';
+import type { SmsSender } from '../mail/sms.ts';
+import type { BookingService } from '../services/booking-service.ts';
+import {
+  bookingLinks,
+  isDinerKind,
+  type BookingMessageKind,
+  type ComposedMessage,
+  type MessageBooking,
+  type MessageInput,
+  type MessageMerchant,
+} from './booking-message-content.ts';
+import { dinerRecipients, messageBookingOf, MessageJob, writeMessages, type RestaurantRecipients } from './booking-message-plan.ts';
+import type { JobHandlers } from './job-worker.ts';
+
+/** The restaurant's evening list leaves from this merchant-local hour on. */
+export const EVENING_HOUR = 18;
+/** How often the evening lists are looked for. */
+export const NEXT_DAY_LISTS_EVERY_MS = 15 * 60_000;
+
+/** One email as the dispatch hands it to the mailer. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; content: string; contentType: string }>;
+}
+
+/** What the message jobs need. */
+export interface MessageJobDeps {
+  db: Database;
+  bookings: BookingService;
+  /** Public origin of the site, for the links. */
+  siteUrl: string;
+  compose: (input: MessageInput) => ComposedMessage;
+  restaurantRecipients: RestaurantRecipients;
+  /** Sends an email; absent: email rows are skipped. */
+  sendEmail?: (email: OutgoingEmail) => Promise<void>;
+  /** Sends a text message; absent: SMS rows are skipped. */
+  sms?: SmsSender;
+}
+
+/** The merchant as the messages show it. */
+export function messageMerchantOf(merchant: MerchantRow, restaurantRecipients: RestaurantRecipients): MessageMerchant {
+  const restaurant = restaurantRecipients(merchant);
+  return {
+    slug: merchant.slug,
+    name: merchant.name,
+    timezone: merchant.timezone,
+    phone: merchant.phone,
+    url: merchant.url,
+    address: { address: merchant.address.address, address2: merchant.address.address2 ?? '', zip: merchant.address.zip, city: merchant.address.city },
+    theme: { primary: merchant.themePrimary, background: merchant.themeBackground },
+    showZone: merchant.settings.showZone,
+    lang: restaurant.lang as MessageMerchant['lang'],
+    email: restaurant.emails[0],
+  };
+}
+
+/** A MessageBooking read back from an outbox row's JSON (its dates were written as ISO strings). */
+function revive(json: unknown): MessageBooking {
+  const booking = json as MessageBooking & { startsAt: string; endsAt: string; previous?: { startsAt: string } };
+  return {
+    ...booking,
+    startsAt: new Date(booking.startsAt),
+    endsAt: new Date(booking.endsAt),
+    ...(booking.previous ? { previous: { ...booking.previous, startsAt: new Date(booking.previous.startsAt) } } : {}),
+  };
+}
+
+/** The payload fields of the booking jobs. */
+interface BookingJobPayload {
+  bookingId: string;
+  startsAt: string;
+  revision: number;
+  hours?: number;
+}
+
+/** Creates the message jobs' handlers. */
+export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
+  const { db } = deps;
+
+  /** The message an outbox row stands for, composed now from what the row recorded and the merchant as it is. */
+  async function compose(row: OutboxRow, merchant: MerchantRow): Promise<ComposedMessage> {
+    const shown = messageMerchantOf(merchant, deps.restaurantRecipients);
+    if (row.kind === 'restaurant-next-day') {
+      const day = String(row.data.day);
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed])),
+        )
+        .orderBy(asc(bookings.startsAt));
+      const listed = await Promise.all(rows.map((booking) => messageBookingOf(db, booking)));
+      return deps.compose({
+        kind: 'restaurant-next-day',
+        merchant: shown,
+        day,
+        bookings: listed,
+        links: { book: bookingLinks(deps.siteUrl, merchant.slug, '').book },
+      });
+    }
+    const booking = revive(row.data.booking);
+    const kind = row.kind as Exclude<BookingMessageKind, 'restaurant-next-day'>;
+    // Only the diner's own messages carry the manage key (in the link's fragment); the restaurant's never do.
+    const stored =
+      isDinerKind(kind) && row.bookingId
+        ? (await db.select({ manageKey: bookings.manageKey }).from(bookings).where(eq(bookings.id, row.bookingId)))[0]
+        : undefined;
+    return deps.compose({ kind, booking, merchant: shown, links: bookingLinks(deps.siteUrl, merchant.slug, booking.token, stored?.manageKey) });
+  }
+
+  async function deliver(row: OutboxRow, message: ComposedMessage): Promise<'sent' | 'skipped'> {
+    if (row.channel === 'email') {
+      if (!message.email || !deps.sendEmail) return 'skipped';
+      await deps.sendEmail({ to: row.recipient, ...message.email });
+      return 'sent';
+    }
+    if (!message.sms || !deps.sms) return 'skipped';
+    await deps.sms.send(row.recipient, message.sms);
+    return 'sent';
+  }
+
+  async function sendMessage(job: JobRow, now: Date): Promise<void> {
+    const id = String(job.payload.outboxId);
+    const row = await claimOutboxMessage(db, id, now);
+    if (!row) {
+      // Sent, skipped or failed already; or a crash interrupted its sending, when nobody knows whether it left: at most
+      // once means it is not sent again, and the row says so.
+      const existing = await findOutboxMessage(db, id);
+      if (existing?.state === 'sending') {
+        await settleOutboxMessage(db, id, { state: 'failed', error: 'interrupted while sending (the process stopped): not sent again' }, now);
+      }
+      return;
+    }
+    try {
+      const merchant = await findMerchantById(db, row.merchantId);
+      if (!merchant) throw new Error(`merchant ${row.merchantId} is gone`);
+      const state = await deliver(row, await compose(row, merchant));
+      await settleOutboxMessage(db, id, { state }, now);
+    } catch (error) {
+      // Known not to have left: the next attempt of the job sends it.
+      await settleOutboxMessage(db, id, { state: 'pending', error: error instanceof Error ? error.message : String(error) }, now);
+      throw error;
+    }
+  }
+
+  /** Writes a message about a booking still coming at the time it was planned for (pending or confirmed), in a transaction holding its row. */
+  async function aboutComingBooking(
+    payload: BookingJobPayload,
+    now: Date,
+    write: (booking: BookingRow, merchant: MerchantRow, tx: Tx) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      const booking = await lockBooking(tx, payload.bookingId);
+      if (!booking || (booking.status !== BookingStatus.Pending && booking.status !== BookingStatus.Confirmed)) return;
+      // Moved since: the jobs of its new time tell about it.
+      if (booking.startsAt.toISOString() !== payload.startsAt || booking.startsAt <= now) return;
+      const merchant = await findMerchantById(tx, booking.merchantId);
+      if (merchant) await write(booking, merchant, tx);
+    });
+  }
+
+  return {
+    [MessageJob.Send]: sendMessage,
+
+    [MessageJob.Reminder]: async (job, now) => {
+      const payload = job.payload as unknown as BookingJobPayload;
+      await aboutComingBooking(payload, now, async (booking, merchant, tx) => {
+        const user = booking.userId ? await findUserById(tx, booking.userId) : undefined;
+        if (!user) return;
+        await writeMessages(tx, {
+          kind: 'diner-reminder',
+          merchantId: merchant.id,
+          bookingId: booking.id,
+          subject: booking.id,
+          revision: payload.revision,
+          slot: `${payload.hours}h:${payload.startsAt}`,
+          lang: booking.lang,
+          data: { booking: await messageBookingOf(tx, booking) },
+          to: dinerRecipients(user),
+          now,
+        });
+      });
+    },
+
+    [MessageJob.AnswerReminder]: async (job, now) => {
+      const payload = job.payload as unknown as BookingJobPayload;
+      await aboutComingBooking(payload, now, async (booking, merchant, tx) => {
+        if (booking.status !== BookingStatus.Pending) return;
+        await writeMessages(tx, {
+          kind: 'restaurant-answer-reminder',
+          merchantId: merchant.id,
+          bookingId: booking.id,
+          subject: booking.id,
+          revision: payload.revision,
+          slot: `answer:${payload.startsAt}`,
+          lang: deps.restaurantRecipients(merchant).lang ?? 'fr',
+          data: { booking: await messageBookingOf(tx, booking) },
+          to: deps.restaurantRecipients(merchant),
+          now,
+        });
+      });
+    },
+
+    [MessageJob.CloseUnanswered]: async (job) => {
+      const payload = job.payload as unknown as BookingJobPayload;
+      await deps.bookings.closeUnanswered(payload.bookingId, new Date(payload.startsAt));
+    },
+
+    [MessageJob.NextDayLists]: async (_job, now) => {
+      for (const merchant of await listMerchants(db)) {
+        const to = deps.restaurantRecipients(merchant);
+        if (to.emails.length + to.phones.length === 0) continue;
+        const lang = to.lang ?? 'fr';
+        if (new TZDate(now, merchant.timezone).getHours() < EVENING_HOUR) continue;
+        const day = addDaysToLocalDate(localDateOf(now, merchant.timezone), 1);
+        // One list per merchant and day, whichever process or run gets there first.
+        await db.transaction((tx) =>
+          writeMessages(tx, {
+            kind: 'restaurant-next-day',
+            merchantId: merchant.id,
+            bookingId: null,
+            subject: `${merchant.id}:${day}`,
+            revision: 0,
+            lang,
+            data: { day },
+            to,
+            now,
+          }),
+        );
+      }
+      return { nextRunAt: new Date(now.getTime() + NEXT_DAY_LISTS_EVERY_MS) };
+    },
+  };
+}
