@@ -27,10 +27,13 @@ function tuForms(entries: Array<[string, string]>): string[] {
 const catalogueDir = join(import.meta.dirname, '../../src/i18n/messages/es');
 
 describe('Spanish addresses the diner as usted, never tú', () => {
-  test.each(['core', 'account', 'tracking', 'static', 'server-fields', 'server-pages', 'server-mail', 'server-booking'])('the %s catalogue', async (part) => {
-    const catalogue: unknown = JSON.parse(await readFile(join(catalogueDir, `${part}.json`), 'utf8'));
-    expect(tuForms(texts(catalogue))).toEqual([]);
-  });
+  test.each(['core', 'account', 'tracking', 'static', 'server-fields', 'server-pages', 'server-mail', 'server-booking', 'server-messages'])(
+    'the %s catalogue',
+    async (part) => {
+      const catalogue: unknown = JSON.parse(await readFile(join(catalogueDir, `${part}.json`), 'utf8'));
+      expect(tuForms(texts(catalogue))).toEqual([]);
+    },
+  );
 
   test('the server\u2019s mails, reset page and field messages', () => {
     const brand = { name: 'Couvert' };
