@@ -1,3 +1,4 @@
+import { parse } from 'parse5';
 import { describe, expect, test } from 'vitest';
 import {
   composeBookingMessage,
@@ -62,6 +63,17 @@ function inputOf(kind: BookingMessageKind, lang: Lang, base = { merchant: messag
 /** The JSON-LD objects of a mail's HTML. */
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+/** Every element of a parsed HTML document with its attributes, depth first. */
+function elements(html: string): Array<{ name: string; attrs: Record<string, string> }> {
+  const found: Array<{ name: string; attrs: Record<string, string> }> = [];
+  const walk = (node: { nodeName: string; attrs?: Array<{ name: string; value: string }>; childNodes?: unknown[] }) => {
+    if (node.attrs) found.push({ name: node.nodeName, attrs: Object.fromEntries(node.attrs.map((attr) => [attr.name, attr.value])) });
+    for (const child of node.childNodes ?? []) walk(child as typeof node);
+  };
+  walk(parse(html) as unknown as Parameters<typeof walk>[0]);
+  return found;
 }
 
 /** The HTML with the JSON-LD taken out: what a mail client renders. */
@@ -237,6 +249,14 @@ describe('hostile merchant and diner texts', () => {
     const html = withoutJsonLd(message.email!.html);
     expect(html).not.toMatch(/<script|<img|<\/script|<b>/i);
     expect(html).toContain('&lt;script&gt;');
+    // As a browser parses it: only the mail's own elements, no handler, the one script the JSON-LD.
+    const parsed = elements(message.email!.html);
+    const allowed = new Set(['html', 'head', 'meta', 'title', 'body', 'table', 'tbody', 'tr', 'td', 'th', 'p', 'a', 'div', 'span', 'script']);
+    expect(parsed.map((element) => element.name).filter((name) => !allowed.has(name))).toEqual([]);
+    expect(parsed.flatMap((element) => Object.keys(element.attrs)).filter((name) => name.startsWith('on'))).toEqual([]);
+    expect(parsed.filter((element) => element.name === 'script').map((element) => element.attrs.type)).toEqual(
+      kind.startsWith('diner-') ? ['application/ld+json'] : [],
+    );
     for (const ld of jsonLdOf(message.email!.html)) {
       expect((ld.reservationFor as { name: string }).name).toBe(`Chez Z${MESSAGE_HOSTILE}`);
     }

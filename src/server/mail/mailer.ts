@@ -4,12 +4,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** One message, in plain text and HTML. */
+/** One message, in plain text and HTML, with its attachments (a booking's .ics). */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 /** Sends messages. */
@@ -33,6 +34,12 @@ export interface MailerOptions {
 /** A stamp that sorts outbox files by time. */
 const stamp = () => new Date().toISOString().replaceAll(':', '-').replace('.', '-');
 
+/** What nodemailer sends for a message. */
+function mailOf(from: string, message: MailMessage) {
+  const { to, subject, text, html, attachments = [] } = message;
+  return { from, to, subject, text, html, attachments };
+}
+
 /** Creates the mailer: SMTP, or the outbox folder, or (with neither) memory only, each message logged. */
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? (() => {});
@@ -40,7 +47,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail(mailOf(options.from, message));
       },
       close: () => transport.close(),
     };
@@ -48,7 +55,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(mailOf(options.from, message));
       if (!options.outboxDir) {
         log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}`);
         return;
