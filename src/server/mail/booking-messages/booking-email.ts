@@ -64,15 +64,19 @@ export function bookingEmail(parts: EmailParts): NonNullable<ComposedMessage['em
       ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${parts.facts
           .map(
             (fact) =>
-              `<tr><th scope="row" style="${cell};text-align:left;font-weight:600;color:#57534e">${e(fact.label)}</th><td style="${cell}">${e(fact.value)}${
-                fact.was ? ` <span style="color:#57534e;text-decoration:line-through">${e(fact.was)}</span>` : ''
+              `<tr><th scope="row" style="${cell};text-align:left;font-weight:600;color:#57534e">${e(fact.label)}</th><td style="${cell};overflow-wrap:anywhere">${e(fact.value)}${
+                fact.was ? ` <span style="color:#57534e">(${e(fact.was)})</span>` : ''
               }</td></tr>`,
           )
           .join('')}</table>`
       : '',
     parts.rows && parts.rows.length > 0
       ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;width:100%">${parts.rows
-          .map((row) => `<tr>${row.map((value) => `<td style="${cell};border-top:1px solid #e7e5e4">${e(value)}</td>`).join('')}</tr>`)
+          // Two cells, so a phone-wide mail does not scroll sideways: the time, then the rest as one wrapping line.
+          .map(
+            ([first = '', ...rest]) =>
+              `<tr><td style="${cell};border-top:1px solid #e7e5e4;font-weight:600;white-space:nowrap">${e(first)}</td><td style="${cell};border-top:1px solid #e7e5e4">${e(rest.filter(Boolean).join(' · '))}</td></tr>`,
+          )
           .join('')}</table>`
       : '',
     parts.actions.length > 0
