@@ -1,6 +1,7 @@
 import { parse } from 'parse5';
 import { describe, expect, test } from 'vitest';
 import {
+  bookingLinks,
   composeBookingMessage,
   DINER_MESSAGE_KINDS,
   RESTAURANT_MESSAGE_KINDS,
@@ -24,8 +25,9 @@ import { parseIcs } from '../support/ics-parse.ts';
 
 const KINDS: BookingMessageKind[] = [...DINER_MESSAGE_KINDS, ...RESTAURANT_MESSAGE_KINDS];
 const TRACKING = `${MESSAGE_SITE}/le-petit-zinc/booking_complete/${MESSAGE_TOKEN}`;
-const SHORT = `${MESSAGE_SITE}/b/${MESSAGE_TOKEN}`;
 const BOOK = `${MESSAGE_SITE}/pro/le-petit-zinc`;
+/** The longest site address whose messages all fit one segment (docs/messages.md). */
+const LONG_SITE = 'https://reservas.restaurante.example';
 
 /** The status a booking has when each diner kind is sent. */
 const STATUS_OF: Record<BookingMessageKind, number> = {
@@ -106,18 +108,21 @@ describe('every message kind in every language', () => {
     }
   });
 
-  test.each(cases)('%s in %s: one GSM-7 segment with the short link, even for a long merchant name', (kind, lang) => {
+  test.each(cases)('%s in %s: one GSM-7 segment with the short link, even for long names and a 36-character site address', (kind, lang) => {
     const long = {
       merchant: messageMerchant({ name: 'Trattoria e Pizzeria della Nonna Rosa e del Nonno Giuseppe – Cucina Romana Tradizionale dal 1968' }),
       booking: messageBooking(),
-      links: messageLinks(),
+      links: bookingLinks(LONG_SITE, 'le-petit-zinc', MESSAGE_TOKEN, MESSAGE_MANAGE_KEY),
     };
     long.booking.diner = { ...long.booking.diner, firstname: 'Marie-Françoise Éléonore', lastname: 'de La Tour d’Auvergne-Lauraguais' };
-    for (const input of [inputOf(kind, lang), inputOf(kind, lang, long)]) {
+    for (const [input, site] of [
+      [inputOf(kind, lang), MESSAGE_SITE],
+      [inputOf(kind, lang, long), LONG_SITE],
+    ] as const) {
       const sms = composeBookingMessage(input).sms!;
       expect(smsSize(sms), sms).toMatchObject({ encoding: 'GSM-7', segments: 1 });
       if (kind === 'diner-closed-unanswered') expect(sms).toContain('+33142000000');
-      else expect(sms).toContain(kind.startsWith('diner-') ? SHORT : BOOK);
+      else expect(sms).toContain(kind.startsWith('diner-') ? `${site}/b/${MESSAGE_TOKEN}` : `${site}/pro/le-petit-zinc`);
     }
   });
 });
