@@ -268,6 +268,8 @@ describe('hostile merchant and diner texts', () => {
     // The script element holds JSON only: nothing in it closes it early or opens markup.
     for (const match of message.email!.html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) expect(match[1]).not.toMatch(/[<>]/);
     expect(message.email!.subject).not.toMatch(/[\r\n]/);
+    // A text message is one line whatever the names hold.
+    expect(message.sms).not.toMatch(/[\r\n\u2028\u2029]/);
     // Placeholders inside hostile values stay as written: nothing is substituted twice.
     expect(message.email!.text).toContain('{{name}}');
   });

@@ -34,7 +34,9 @@ export interface EmailParts {
 export function bookingEmail(parts: EmailParts): NonNullable<ComposedMessage['email']> {
   const e = escapeHtml;
   const colours = mailColours(parts.brand);
-  const factLine = (fact: EmailFact) => `${fact.label}: ${fact.value}${fact.was ? ` (${fact.was})` : ''}`;
+  // French sets a space before the colon.
+  const colon = parts.lang === 'fr' ? '\u00a0: ' : ': ';
+  const factLine = (fact: EmailFact) => `${fact.label}${colon}${fact.value}${fact.was ? ` (${fact.was})` : ''}`;
   const text = [
     parts.greeting,
     '',
@@ -42,7 +44,7 @@ export function bookingEmail(parts: EmailParts): NonNullable<ComposedMessage['em
     ...(parts.notice ? [...parts.notice.lines, ...(parts.notice.quote ? [parts.notice.quote.label, parts.notice.quote.text] : []), ''] : []),
     ...(parts.facts.length > 0 ? [...parts.facts.map(factLine), ''] : []),
     ...(parts.rows && parts.rows.length > 0 ? [...parts.rows.map((row) => row.filter(Boolean).join(' · ')), ''] : []),
-    ...parts.actions.flatMap((action) => [`${action.label}: ${action.href}`]),
+    ...parts.actions.map((action) => `${action.label}${colon}${action.href}`),
     ...(parts.actions.length > 0 ? [''] : []),
     ...parts.footer,
     '',
