@@ -14,6 +14,8 @@ import { dinerMessage } from './diner-messages.ts';
 import { nextDayMessage, restaurantMessage } from './restaurant-messages.ts';
 
 export * from './message-input.ts';
+export { messageBookingOf } from './message-booking.ts';
+export { messageMerchantOf } from './message-merchant.ts';
 
 /** The links of a booking from the site's origin, its slug, token and (for the diner) manage key. */
 export function bookingLinks(siteUrl: string, slug: string, token: string, manageKey?: string): MessageLinks {
