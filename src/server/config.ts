@@ -72,6 +72,10 @@ const envSchema = z.object({
   FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name'),
   APPLE_LOGIN: z.enum(['true', 'false']).default('false'),
+  VONAGE_API_KEY: optional,
+  VONAGE_API_SECRET: optional,
+  VONAGE_SMS_FROM: optional,
+  VONAGE_API_HOST: z.url().default('https://api.nexmo.com'),
 });
 
 /** The validated configuration the server runs with. */
@@ -126,6 +130,8 @@ export interface Config {
     facebook?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
     apple: boolean;
   };
+  /** Text messages through Vonage when its key, secret and sender are set; else the outbox (DATA_DIR/outbox/sms). */
+  vonage?: { apiKey: string; apiSecret: string; from: string; apiHost: string };
 }
 
 /** Reads and validates the configuration; throws a readable message naming the bad variable. */
@@ -136,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const vonageSet = [e.VONAGE_API_KEY, e.VONAGE_API_SECRET, e.VONAGE_SMS_FROM].filter(Boolean).length;
+  if (vonageSet > 0 && vonageSet < 3)
+    throw new Error('Invalid configuration:\n  VONAGE_API_KEY, VONAGE_API_SECRET and VONAGE_SMS_FROM go together: set all three or none');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -195,5 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       apple: e.APPLE_LOGIN === 'true',
     },
+    vonage:
+      e.VONAGE_API_KEY && e.VONAGE_API_SECRET && e.VONAGE_SMS_FROM
+        ? { apiKey: e.VONAGE_API_KEY, apiSecret: e.VONAGE_API_SECRET, from: e.VONAGE_SMS_FROM, apiHost: e.VONAGE_API_HOST }
+        : undefined,
   };
 }

@@ -8,7 +8,7 @@ import { listMerchants } from './db/merchant-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { resolvePusherSecret } from './realtime/pusher-secret.ts';
 import { createServer } from './server.ts';
-import { createOutboxSmsSender } from './mail/sms.ts';
+import { createSmsSender } from './mail/sms.ts';
 import { demoStaffAccounts, importDemoMerchants } from './services/demo-merchants.ts';
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     siteDir: config.siteDir,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    sms: createOutboxSmsSender(path.join(config.dataDir, 'outbox', 'sms'), (line) => app.log.info(line)),
+    sms: createSmsSender({ vonage: config.vonage, outboxDir: path.join(config.dataDir, 'outbox', 'sms'), log: (line) => app.log.info(line) }),
     siteUrl: config.siteUrl ?? baseUrl,
     // BUILD_SITE=never: the site is someone else's to build (a static host's CI), at start and after imports alike.
     onMerchantChange:

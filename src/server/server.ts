@@ -26,6 +26,7 @@ import { siteRoutes } from './routes/site-routes.ts';
 import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
 import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
+import { shortLinkRoutes } from './routes/short-link-routes.ts';
 import type { SmsSender } from './mail/sms.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { periodicJobHandlers } from './jobs/periodic-jobs.ts';
@@ -164,6 +165,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     now,
     onJobRetried: () => jobs.wake(),
   });
+  await app.register(shortLinkRoutes, { db: deps.db });
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });
 
   app.addHook('onReady', async () => deps.realtime.attach(app.server));

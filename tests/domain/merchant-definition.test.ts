@@ -59,6 +59,23 @@ describe('parseMerchantDefinition accepts', () => {
     expect(definition.settings.autoConfirm).toBe(false);
     expect(definition.settings.showZone).toBe(true);
     expect(definition.settings.bookingHorizonDays).toBe(90);
+    expect(definition.settings.reminderHours).toEqual([24, 2]);
+    expect(definition.notifications).toBeUndefined();
+  });
+
+  test('where the restaurant is told: one address or several, a phone, a language; reminders latest last', () => {
+    const definition = parseMerchantDefinition(
+      exampleWith((d) => {
+        d.notifications = { email: [' Salle@Chez-Marcel.example', 'patron@chez-marcel.example'], phone: '+33 6 12 34 56 78', lang: 'it' };
+        d.settings.reminderHours = [2, 48, 2];
+      }),
+    );
+    expect(definition.notifications).toEqual({ email: ['salle@chez-marcel.example', 'patron@chez-marcel.example'], phone: '+33612345678', lang: 'it' });
+    expect(definition.settings.reminderHours).toEqual([48, 2]);
+    expect(parseMerchantDefinition(exampleWith((d) => (d.notifications = { email: 'salle@chez-marcel.example' }))).notifications).toEqual({
+      email: 'salle@chez-marcel.example',
+    });
+    expect(parseMerchantDefinition(exampleWith((d) => (d.settings.reminderHours = []))).settings.reminderHours).toEqual([]);
   });
 
   test('and normalises: trims text, removes phone spaces, lowercases emails, sorts unique closed days', () => {
@@ -163,6 +180,15 @@ describe('parseMerchantDefinition refuses', () => {
     ['a short staff password', (d) => (d.staff[0].password = 'short'), 'staff.0.password'],
     ['the same staff email twice, whatever the case', (d) => d.staff.push({ email: 'PATRON@chez-marcel.example', password: 'another-pass' }), 'staff.1.email'],
     ['an unknown top-level field', (d) => (d.colour = '#fff'), ''],
+    ['a notification address without a domain', (d) => (d.notifications = { email: 'salle@' }), 'notifications.email'],
+    ['a bad address in the notification list', (d) => (d.notifications = { email: ['salle@chez-marcel.example', 'x'] }), 'notifications.email.1'],
+    ['an empty notification list', (d) => (d.notifications = { email: [] }), 'notifications.email'],
+    ['a national notification phone', (d) => (d.notifications = { phone: '06 12 34 56 78' }), 'notifications.phone'],
+    ['a notification language we do not write', (d) => (d.notifications = { lang: 'de' }), 'notifications.lang'],
+    ['an unknown notification field', (d) => (d.notifications = { sms: '+33612345678' }), 'notifications'],
+    ['a reminder at 0 hours', (d) => (d.settings.reminderHours = [0]), 'settings.reminderHours.0'],
+    ['a reminder over two weeks ahead', (d) => (d.settings.reminderHours = [24, 337]), 'settings.reminderHours.1'],
+    ['five reminders', (d) => (d.settings.reminderHours = [1, 2, 3, 4, 5]), 'settings.reminderHours'],
   ])('%s, at %j', (_label, change, path) => {
     const error = refusal(exampleWith(change));
     expect(error.code).toBe('invalid_merchant_definition');

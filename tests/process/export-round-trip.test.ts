@@ -41,6 +41,8 @@ describe('a definition written by `merchant export` imports again unchanged', ()
     const first = await exported(SLUG);
     expect(first.logo).toMatch(new RegExp(`^/media/${SLUG}/`));
     expect(first.settings.bookingHorizonDays).toBe(90);
+    expect(first.settings.reminderHours).toEqual([24, 2]);
+    expect(first.notifications).toEqual({ email: ['claire@le-petit-zinc.example', 'salle@le-petit-zinc.example'], phone: '+33699002727' });
 
     const overHttp = await putOverHttp(SLUG, first);
     expect(overHttp.body).toMatchObject({ success: true, created: false });

@@ -112,6 +112,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
       url: `/api/pro/${slug}/closings/00000000-0000-4000-8000-000000000000`,
       caller: 'staff',
     },
+    get(`/b/${token}`, 'anyone', '/b/:token'),
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),
     post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: 'private-user.1' }, 'diner'),

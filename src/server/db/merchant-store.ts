@@ -138,6 +138,7 @@ export async function upsertMerchant(
       settings: {
         ...definition.settings,
         responseWindowMinutes: definition.settings.responseWindowMinutes ?? DEFAULT_RESPONSE_WINDOW_MINUTES,
+        ...(definition.notifications ? { notifications: definition.notifications } : {}),
       },
       shifts: definition.shifts.map((shift) => ({ day: shift.day, slots: shift.slots.map(({ start, end }) => ({ start, end })) })),
       closedDays: [...definition.closedDays].sort(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BOOKING_HORIZON_DAYS } from './availability.ts';
 import { DomainError } from './errors.ts';
 import { isLocalDate, isLocalTime, isValidTimezone } from '../../shared/local-time.ts';
+import { LANGS } from '../../shared/langs.ts';
 import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
 
 /** Slugs a merchant may not take because the site's own routes and files live there. */
@@ -71,6 +72,9 @@ export const reservedSlugs: readonly string[] = [
   '500',
 ];
 
+/** When the diner is reminded of a booking unless the definition says otherwise: 24 and 2 hours before. */
+export const DEFAULT_REMINDER_HOURS: readonly number[] = [24, 2];
+
 /** The farthest booking horizon a definition may set: two years. */
 export const MAX_BOOKING_HORIZON_DAYS = 730;
 
@@ -133,6 +137,12 @@ const settingsSchema = z
     responseWindowMinutes: intIn(1, 10080).optional(),
     // Not in the contract table either: how many days past merchant-local today a booking may be made for.
     bookingHorizonDays: intIn(1, MAX_BOOKING_HORIZON_DAYS).default(DEFAULT_BOOKING_HORIZON_DAYS),
+    // Nor this (issue 12): how many hours before a booking the diner is reminded, latest last; [] sends none.
+    reminderHours: z
+      .array(intIn(1, 336))
+      .max(4, 'at most 4 reminders')
+      .default([...DEFAULT_REMINDER_HOURS])
+      .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
   })
   .superRefine((settings, ctx) => {
     if (settings.minClientsPerBookings > settings.maxClientsPerBookings) {
@@ -190,6 +200,13 @@ const staffSchema = z.union([
   }),
 ]);
 
+// Where the restaurant's own messages go (issue 12; docs/merchant-notifications.md): never shown to diners.
+const notificationsSchema = z.strictObject({
+  email: z.union([staffEmail, z.array(staffEmail).min(1, 'at least one address').max(10, 'at most 10 addresses')]).optional(),
+  phone: phoneSchema.optional(),
+  lang: z.enum(LANGS, `one of ${LANGS.join(', ')}`).optional(),
+});
+
 /** The merchant definition a provider imports (see shared/contract/README.md). */
 export const merchantDefinitionSchema = z
   .strictObject({
@@ -221,6 +238,7 @@ export const merchantDefinitionSchema = z
       .transform((days) => [...new Set(days)].sort()),
     zones: z.array(zoneSchema).min(1, 'at least one zone').max(50, 'at most 50 zones'),
     staff: z.array(staffSchema).max(100, 'at most 100 staff accounts').default([]),
+    notifications: notificationsSchema.optional(),
   })
   .superRefine((definition, ctx) => {
     for (const index of duplicateIndexes(definition.shifts.map((shift) => shift.day))) {

@@ -23,6 +23,20 @@ export interface MerchantSettingsValue {
   responseWindowMinutes: number;
   /** Absent in merchants stored before it existed: the domain's default applies. */
   bookingHorizonDays?: number;
+  /** Hours before a booking the diner is reminded, latest last; absent in merchants stored before it: [24, 2]. */
+  reminderHours?: number[];
+  /**
+   * The definition's `notifications`, where the restaurant's own messages go. Kept in this JSON value rather than a
+   * column of its own (no migration); never part of what diners see (merchant-view.ts picks its public settings).
+   */
+  notifications?: MerchantNotificationsValue;
+}
+
+/** Where the restaurant's messages go: one or more addresses, a phone for text messages, their language. */
+export interface MerchantNotificationsValue {
+  email?: string | string[];
+  phone?: string;
+  lang?: 'fr' | 'en' | 'es' | 'it';
 }
 
 /** Opening shifts of one ISO weekday. */

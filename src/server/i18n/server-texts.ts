@@ -15,6 +15,10 @@ import enMail from '../../i18n/messages/en/server-mail.json' with { type: 'json'
 import esMail from '../../i18n/messages/es/server-mail.json' with { type: 'json' };
 import frMail from '../../i18n/messages/fr/server-mail.json' with { type: 'json' };
 import itMail from '../../i18n/messages/it/server-mail.json' with { type: 'json' };
+import enMessages from '../../i18n/messages/en/server-messages.json' with { type: 'json' };
+import esMessages from '../../i18n/messages/es/server-messages.json' with { type: 'json' };
+import frMessages from '../../i18n/messages/fr/server-messages.json' with { type: 'json' };
+import itMessages from '../../i18n/messages/it/server-messages.json' with { type: 'json' };
 import enPages from '../../i18n/messages/en/server-pages.json' with { type: 'json' };
 import esPages from '../../i18n/messages/es/server-pages.json' with { type: 'json' };
 import frPages from '../../i18n/messages/fr/server-pages.json' with { type: 'json' };
@@ -25,6 +29,7 @@ import { textsOf } from './translate.ts';
 const booking: Record<Lang, typeof frBooking> = { fr: frBooking, en: enBooking, es: esBooking, it: itBooking };
 const fields: Record<Lang, typeof frFields> = { fr: frFields, en: enFields, es: esFields, it: itFields };
 const mail: Record<Lang, typeof frMail> = { fr: frMail, en: enMail, es: esMail, it: itMail };
+const messages: Record<Lang, typeof frMessages> = { fr: frMessages, en: enMessages, es: esMessages, it: itMessages };
 const pages: Record<Lang, typeof frPages> = { fr: frPages, en: enPages, es: esPages, it: itPages };
 
 /**
@@ -41,3 +46,6 @@ export const pageTexts = textsOf(pages);
 
 /** The account mails (server-mail.json): a greeting they share, then each mail's own texts. */
 export const mailTexts = textsOf(mail);
+
+/** The messages about a booking (server-messages.json): to the diner and to the restaurant, by email and text message. */
+export const messageTexts = textsOf(messages);

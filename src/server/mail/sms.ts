@@ -1,7 +1,8 @@
-/** Text messages: the SmsSender interface and its outbox implementation (DATA_DIR/outbox/sms/*.txt). */
+/** Text messages: the SmsSender interface, its outbox implementation (DATA_DIR/outbox/sms/*.txt), and the choice between it and Vonage. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createVonageSmsSender, type VonageSmsOptions } from './vonage-sms.ts';
 
 /** Sends a text message to a phone number (E.164). */
 export interface SmsSender {
@@ -18,4 +19,9 @@ export function createOutboxSmsSender(dir: string, log: (line: string) => void =
       log(`sms to ${to} written to ${file}`);
     },
   };
+}
+
+/** The configured sender: Vonage when its credentials are set, else the outbox folder. */
+export function createSmsSender(options: { vonage?: VonageSmsOptions; outboxDir: string; log?: (line: string) => void }): SmsSender {
+  return options.vonage ? createVonageSmsSender(options.vonage) : createOutboxSmsSender(options.outboxDir, options.log);
 }

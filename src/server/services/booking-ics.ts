@@ -1,9 +1,25 @@
 /** A booking as an RFC 5545 calendar event, in the merchant's time zone and the diner's language (server-booking.json). */
 import { TZDate } from '@date-fns/tz';
-import { ICalCalendar } from 'ical-generator';
+import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Lang } from '../../shared/langs.ts';
 import { bookingTexts } from '../i18n/server-texts.ts';
+
+/**
+ * How the event is sent by mail (RFC 5546): an invitation (REQUEST) or its withdrawal (CANCEL, which calendars apply
+ * to the event of the same UID when its SEQUENCE is higher), with the booking's revision as SEQUENCE; absent, a plain
+ * calendar file (export_ical).
+ */
+export interface IcsScheduling {
+  method: 'REQUEST' | 'CANCEL';
+  sequence: number;
+  /** A request the restaurant has not confirmed yet: STATUS:TENTATIVE rather than CONFIRMED. */
+  tentative?: boolean;
+  /** Who sends it (RFC 5546 requires an ORGANIZER): the restaurant's name, and an address when it has one. */
+  organizer: { name: string; email: string };
+  /** The diner, when their address is known. */
+  attendee?: { name: string; email: string };
+}
 
 /** The .ics text of a booking: one VEVENT with the merchant's name and address, VTIMEZONE included. */
 export function bookingIcs(
@@ -18,6 +34,7 @@ export function bookingIcs(
   },
   zoneName: string | undefined,
   lang: Lang,
+  scheduling?: IcsScheduling,
 ): string {
   const t = bookingTexts(lang);
   const guests = t(booking.clientCount > 1 ? 'calendarEvent.guests.other' : 'calendarEvent.guests.one', { count: booking.clientCount });
@@ -26,7 +43,8 @@ export function bookingIcs(
   // forbids; the event's own zone still brings its VTIMEZONE.
   calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   const { address, address2, zip, city } = merchant.address;
-  calendar.createEvent({
+  if (scheduling) calendar.method(scheduling.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  const event = calendar.createEvent({
     id: `${booking.token}@couvert`,
     // Zoned dates: a plain Date would be written in the server process's zone, not the merchant's.
     start: new TZDate(booking.startsAt, merchant.timezone),
@@ -37,6 +55,13 @@ export function bookingIcs(
     description: [`#${booking.ref}`, guests, zoneName, merchant.phone].filter(Boolean).join('\n'),
     url: merchant.url || undefined,
   });
+  if (scheduling) {
+    event.sequence(scheduling.sequence);
+    const status = scheduling.method === 'CANCEL' ? ICalEventStatus.CANCELLED : scheduling.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+    event.status(status);
+    event.organizer(scheduling.organizer);
+    if (scheduling.attendee) event.createAttendee({ ...scheduling.attendee, rsvp: false });
+  }
   // RFC 5545 ends every content line with CRLF, the last one too.
   return `${calendar.toString()}\r\n`;
 }

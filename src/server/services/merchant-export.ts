@@ -2,6 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_BOOKING_HORIZON_DAYS } from '../domain/availability.ts';
+import { DEFAULT_REMINDER_HOURS } from '../domain/merchant-definition.ts';
 import type { MerchantRow } from '../db/merchant-store.ts';
 import { diningTables, staff, zones } from '../db/schema.ts';
 
@@ -18,7 +19,13 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     .where(and(eq(diningTables.merchantId, merchant.id), eq(diningTables.active, true)))
     .orderBy(asc(diningTables.name));
   const staffRows = await db.select().from(staff).where(eq(staff.merchantId, merchant.id)).orderBy(asc(staff.email));
-  const { responseWindowMinutes, bookingHorizonDays = DEFAULT_BOOKING_HORIZON_DAYS, ...settings } = merchant.settings;
+  const {
+    responseWindowMinutes,
+    bookingHorizonDays = DEFAULT_BOOKING_HORIZON_DAYS,
+    reminderHours = [...DEFAULT_REMINDER_HOURS],
+    notifications,
+    ...settings
+  } = merchant.settings;
   return {
     slug: merchant.slug,
     name: merchant.name,
@@ -32,7 +39,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     ...(merchant.bannerPath ? { banner: merchant.bannerPath } : {}),
     theme: { primary: merchant.themePrimary, background: merchant.themeBackground },
     bookingEnabled: merchant.bookingEnabled,
-    settings: { ...settings, responseWindowMinutes, bookingHorizonDays },
+    settings: { ...settings, responseWindowMinutes, bookingHorizonDays, reminderHours },
     shifts: merchant.shifts,
     closedDays: merchant.closedDays,
     zones: zoneRows.map((zone) => ({
@@ -41,5 +48,6 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
       tables: tableRows.filter((table) => table.zoneId === zone.id).map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
     })),
     staff: staffRows.map((member) => ({ email: member.email, passwordHash: member.passwordHash })),
+    ...(notifications ? { notifications } : {}),
   };
 }

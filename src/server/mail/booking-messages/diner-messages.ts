@@ -1,0 +1,97 @@
+/** The messages to the diner about their booking (issue 12): email with .ics and JSON-LD, and a text message. */
+import { BookingStatus } from '../../../shared/booking-status.ts';
+import { messageTexts } from '../../i18n/server-texts.ts';
+import { bookingIcs, type IcsScheduling } from '../../services/booking-ics.ts';
+import { bookingEmail, type EmailParts } from './booking-email.ts';
+import { fitSms } from './fit-sms.ts';
+import { messageWhen } from './message-dates.ts';
+import { addressLine, bookingFacts, dinerLang, dinerName, oneLineSubject } from './message-facts.ts';
+import type { BookingMessageInput, ComposedMessage, DinerMessageKind } from './message-input.ts';
+import { reservationJsonLd, type ReservationStatus } from './reservation-json-ld.ts';
+
+/** Each kind's texts in server-messages.json (diner.*). */
+const TEXTS = {
+  'diner-received': 'received',
+  'diner-confirmed': 'confirmed',
+  'diner-changed': 'changed',
+  'diner-cancelled-by-restaurant': 'cancelledByRestaurant',
+  'diner-cancelled-by-diner': 'cancelledByDiner',
+  'diner-reminder': 'reminder',
+  'diner-closed-unanswered': 'closedUnanswered',
+} as const satisfies Record<DinerMessageKind, string>;
+
+/** The kinds that end the booking: their .ics withdraws the event. */
+const ENDINGS: ReadonlySet<DinerMessageKind> = new Set(['diner-cancelled-by-restaurant', 'diner-cancelled-by-diner', 'diner-closed-unanswered']);
+
+/** The reasons a restaurant gives, which have a sentence of their own. */
+const REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
+
+/** The message of a diner's kind. */
+export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKind }): ComposedMessage {
+  const { kind, booking, merchant, links } = input;
+  const lang = dinerLang(booking);
+  const t = messageTexts(lang);
+  const key = TEXTS[kind];
+  const ending = ENDINGS.has(kind);
+  const pending = booking.status === BookingStatus.Pending;
+  const when = messageWhen(booking.startsAt, merchant.timezone, lang);
+  const vars = { name: merchant.name, phone: merchant.phone };
+  const subject = oneLineSubject(t(`diner.${key}.subject`, vars));
+  const brand = { name: merchant.name, primary: merchant.theme.primary, background: merchant.theme.background };
+
+  const reason = REASONS.find((code) => code === booking.cancelReason);
+  const message = booking.cancelMessage?.trim();
+  const notice: EmailParts['notice'] =
+    kind === 'diner-cancelled-by-restaurant' && (reason || message)
+      ? { lines: reason ? [t(`reasons.${reason}`)] : [], quote: message ? { label: t('common.restaurantMessage'), text: message } : undefined }
+      : undefined;
+
+  const actions: EmailParts['actions'] = [];
+  if (ending) actions.push({ href: links.tracking, label: t('actions.track'), filled: true });
+  else
+    actions.push(
+      links.manage ? { href: links.manage, label: t('actions.manage'), filled: true } : { href: links.tracking, label: t('actions.track'), filled: true },
+    );
+  if (kind === 'diner-reminder' && links.cancel) actions.push({ href: links.cancel, label: t('actions.cancel'), filled: false });
+
+  const status: ReservationStatus = ending ? 'ReservationCancelled' : pending ? 'ReservationPending' : 'ReservationConfirmed';
+  const attachIcs = kind !== 'diner-reminder';
+  const scheduling: IcsScheduling = {
+    method: ending ? 'CANCEL' : 'REQUEST',
+    sequence: booking.revision,
+    tentative: pending,
+    organizer: { name: merchant.name, email: merchant.email ?? `no-reply@${new URL(links.tracking).hostname}` },
+    attendee: booking.diner.email ? { name: dinerName(booking) || booking.diner.email, email: booking.diner.email } : undefined,
+  };
+  const ics = attachIcs ? bookingIcs(booking, merchant, merchant.showZone === false ? undefined : booking.zoneName, lang, scheduling) : undefined;
+
+  const footer = [
+    `${merchant.name} · ${addressLine(merchant)} · ${merchant.phone}`,
+    ...(kind === 'diner-closed-unanswered' ? [] : [t('common.callUs', { phone: merchant.phone })]),
+    ...(ics && !ending ? [t('common.calendar')] : []),
+    ...(links.manage && !ending ? [t('common.linkWorks')] : []),
+  ];
+
+  const email = bookingEmail({
+    lang,
+    brand,
+    subject,
+    greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: booking.diner.firstname.trim() }) : t('greeting.anonymous'),
+    paragraphs: [t(`diner.${key}.lead`, vars)],
+    notice,
+    facts: bookingFacts(booking, merchant, lang, { zone: merchant.showZone !== false }),
+    actions,
+    footer,
+    jsonLd: reservationJsonLd(booking, merchant, links, status),
+    attachments: ics
+      ? [{ filename: `booking-${booking.ref}.ics`, content: ics, contentType: `text/calendar; charset=utf-8; method=${scheduling.method}` }]
+      : [],
+  });
+
+  const sms = fitSms(
+    (values) => t(`diner.${key}.sms`, values),
+    { name: merchant.name, when: when.short, party: booking.clientCount, phone: merchant.phone, url: links.short ?? links.tracking },
+    ['name'],
+  );
+  return { email, sms };
+}
