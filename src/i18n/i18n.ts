@@ -1,14 +1,13 @@
 /**
- * The islands' messages, from the same catalogues as the static pages and following $lang (i18next's message format:
- * {{name}} placeholders, plural keys `_one`/`_many`/`_other`, French as the fallback; see island-messages.ts).
- * French is bundled: the core messages here, and each other part in the modules that show it, which hand it over with
- * needMessages. The page's language loads before the islands run (top-level await), and another when the diner
- * switches to it (switchLang). Outside a browser every language loads.
+ * The islands' i18next instance, built from the same catalogues as the static pages and following $lang.
+ * French, the fallback, is bundled: the core messages here, and each other part in the modules that show it, which
+ * hand it over with needMessages. The page's language loads before the islands run (top-level await), and another
+ * when the diner switches to it (switchLang). Outside a browser every language loads.
  */
+import { createInstance, type TOptions } from 'i18next';
 import frCore from './messages/fr/core.json' with { type: 'json' };
 import { $lang, setLang } from '../stores/lang.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/langs.ts';
-import { addMessages, findMessage, fillMessage, type MessageOptions } from './island-messages.ts';
 import { isIslandMessagePart, type IslandMessagePart } from './message-parts.ts';
 import type { MessageKey } from './t.ts';
 import type { Catalogue } from './translator.ts';
@@ -34,16 +33,22 @@ const loaders: Record<Exclude<Lang, 'fr'>, Record<IslandMessagePart, Loader>> = 
   },
 };
 
-// Each language's loaded messages, the French core from the start.
-const catalogues: Partial<Record<Lang, Catalogue>> = {};
-addMessages(catalogues, DEFAULT_LANG, frCore);
+/** The shared i18next instance (initialised synchronously: the French core is bundled). */
+export const i18n = createInstance();
 
-/** The language the islands' messages are in: $lang's, from the first import on (a catalogue not loaded yet follows). */
-export const i18n = {
-  get language(): Lang {
-    return $lang.get();
-  },
-};
+void i18n.init({
+  resources: { fr: { translation: frCore } },
+  lng: $lang.get(),
+  fallbackLng: DEFAULT_LANG,
+  supportedLngs: [...LANGS],
+  initAsync: false,
+  // React escapes what it renders; escaping here too would show &amp; and the like.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // A message an island shows before its part is loaded: say so (the end-to-end tests fail on it).
+  saveMissing: true,
+  missingKeyHandler: (languages, _namespace, key) => console.error(`[i18n] missing message ${key} (${languages.join(', ')})`),
+});
 
 // The parts every language loads: core, and what the page's islands asked for.
 const wanted = new Set<IslandMessagePart>(['core']);
@@ -57,7 +62,7 @@ function loadPart(lang: Lang, part: IslandMessagePart): Promise<void> {
   if (pending === undefined) {
     pending = loaders[lang][part]().then(
       (module) => {
-        addMessages(catalogues, lang, module.default);
+        i18n.addResourceBundle(lang, 'translation', module.default, true, true);
       },
       (error: unknown) => {
         // A failed download may succeed on the next try.
@@ -83,7 +88,7 @@ export async function loadCatalog(lang: Lang): Promise<void> {
 export async function needMessages(part: Exclude<IslandMessagePart, 'core'>, french: Catalogue): Promise<void> {
   if (!wanted.has(part)) {
     wanted.add(part);
-    addMessages(catalogues, DEFAULT_LANG, french);
+    i18n.addResourceBundle(DEFAULT_LANG, 'translation', french, true, true);
   }
   await loadPart($lang.get(), part).catch(() => {});
 }
@@ -98,30 +103,25 @@ export async function switchLang(lang: Lang): Promise<void> {
   setLang(lang);
 }
 
-/** A message of the catalogue in a language, with {{name}} placeholders (and count plurals) filled; else the key. */
-export function translate(lang: Lang, key: MessageKey | `${MessageKey}` | string, vars?: MessageOptions): string {
-  const message = findMessage(catalogues, [lang, DEFAULT_LANG], key, vars?.count);
-  if (message === undefined) {
-    // A message an island shows before its part is loaded: say so (the end-to-end tests fail on it).
-    console.error(`[i18n] missing message ${key} (${DEFAULT_LANG})`);
-    return key;
-  }
-  return fillMessage(message, vars);
+/** A message of the catalogue in a language, with {{name}} placeholders (and count plurals) filled. */
+export function translate(lang: Lang, key: MessageKey | `${MessageKey}` | string, vars?: TOptions): string {
+  return i18n.t(key, { ...vars, lng: lang });
 }
 
 /** Whether the catalogue has a message for key. */
 export function hasMessage(key: string): boolean {
-  return findMessage(catalogues, [DEFAULT_LANG], key) !== undefined;
+  return i18n.exists(key, { lng: DEFAULT_LANG });
 }
 
 /** The message of an error_code (section 8): error.{code} when it exists, else the generic one. */
-export function errorMessage(lang: Lang, code: string, vars?: MessageOptions): string {
+export function errorMessage(lang: Lang, code: string, vars?: TOptions): string {
   const key = hasMessage(`error.${code}`) ? `error.${code}` : 'error.generic';
   return translate(lang, key, vars);
 }
 
-// Whatever $lang says, from the first import on: its catalogue loads.
+// The instance speaks whatever $lang says, from the first import on (a catalogue not loaded yet follows).
 $lang.subscribe((lang) => {
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
   loadCatalog(lang).catch(() => {});
 });
 

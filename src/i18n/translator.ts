@@ -24,8 +24,8 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 }
 
 /**
- * A function giving the message for key in lang with {{name}} placeholders filled from vars (i18next syntax, as
- * the islands' lookup reads the same files); it falls back to French, then to the key itself.
+ * A function giving the message for key in lang with {{name}} placeholders filled from vars (i18next syntax, so
+ * the same files can feed i18next in the islands); it falls back to French, then to the key itself.
  */
 export function createTranslator<Key extends string>(catalogues: Record<Lang, Catalogue>) {
   return (lang: Lang, key: Key, vars?: MessageVars): string => {

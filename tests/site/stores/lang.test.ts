@@ -40,7 +40,7 @@ describe('$lang', () => {
     expect($lang.get()).toBe('fr');
   });
 
-  test('the islands’ messages follow $lang', () => {
+  test('the islands’ i18next instance follows $lang', () => {
     setLang('en');
     expect(i18n.language).toBe('en');
     setLang('it');
@@ -64,7 +64,7 @@ describe('island messages', () => {
     expect(translate(lang, key, vars)).toBe(expected);
   });
 
-  test('a provider name with markup is not escaped in the islands’ messages (React escapes it)', () => {
+  test('a provider name with markup is not escaped by i18next (React escapes it)', () => {
     expect(translate('en', 'site.poweredBy', { provider: 'A & B <i>' })).toBe('Powered by A & B <i>');
   });
 
