@@ -1,5 +1,6 @@
 /** Merchant-local dates and wall-clock times, pure and shared by the server's rules and the browser's calendar. */
-import { tzOffset } from '@date-fns/tz';
+// The subpath, not the package root: the root's TZDate patches Date at load, and the booking home would download it.
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /** A merchant-local calendar date, 'YYYY-MM-DD'. */
 export type LocalDate = string;
