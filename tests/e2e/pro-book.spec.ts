@@ -2,7 +2,7 @@
  * The restaurant's live book against the one fixture server, in two browser contexts: a diner books and follows the
  * booking on the tracking page while staff, signed in at /pro, see it arrive and act on it, neither reloading.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { expectNoSeriousAxeViolation } from './auth-support.ts';
 import { localDate, slotsOf, tabTo } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
@@ -13,9 +13,17 @@ const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
 
 /** Signs a staff member in through /pro in a context of their own; the page lands on their book, live. */
-async function staffBook(browser: Browser, baseURL: string, who: { email: string; password: string }, slug: string, day?: string): Promise<Page> {
+async function staffBook(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  slug: string,
+  day?: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
   const page = await context.newPage();
+  await prepare?.(page);
   await page.goto('/pro');
   await islandsHydrated(page);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
@@ -146,7 +154,11 @@ test('the book with bookings, its dialogs and the sign-in page have no serious a
   await validateThroughApi(request, draft, await guestSession(request, draft.token));
   const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(draft));
   await expect(card(staff, await refOf(request, draft))).toBeVisible();
-  await expectNoSeriousAxeViolation(staff);
+  // The host stand's tablet, a phone and a desk.
+  for (const width of [390, 768, 1280]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await expectNoSeriousAxeViolation(staff);
+  }
   await card(staff, await refOf(request, draft))
     .getByRole('button', { name: 'Refuser' })
     .click();
@@ -177,5 +189,41 @@ test('staff confirm a booking with the keyboard alone', async ({ browser, baseUR
   expect((await postJson<{ booking: { status: number } }>(request, '/api/booking/get', { token: draft.token, merchant_slug: SLUG })).body.booking.status).toBe(
     20,
   );
+  await staff.context().close();
+});
+
+test('a booking made while the book\u2019s live connection is down shows once it is back', async ({ browser, baseURL, request }) => {
+  const draft = await createDraft(request);
+  // The live channel's sockets pass through the test, which cuts the first and holds the next until it lets it through.
+  const sockets: WebSocketRoute[] = [];
+  let letThrough: () => void = () => {};
+  const reconnection = new Promise<void>((resolve) => (letThrough = resolve));
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(draft), async (page) => {
+    await page.routeWebSocket(/\/app\//, async (socket) => {
+      sockets.push(socket);
+      if (sockets.length > 1) await reconnection;
+      socket.connectToServer();
+    });
+  });
+  const ref = await refOf(request, draft);
+  await sockets.at(-1)!.close({ code: 4200, reason: 'cut by the test' });
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await validateThroughApi(request, draft, await guestSession(request, draft.token));
+  await expect(card(staff, ref)).toHaveCount(0);
+  letThrough();
+  await expect(card(staff, ref)).toBeVisible({ timeout: 10_000 });
+  await staff.context().close();
+});
+
+test('the book speaks the language chosen in its switch', async ({ browser, baseURL }) => {
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG);
+  await staff.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(staff.getByRole('button', { name: 'New booking' })).toBeVisible();
+  await expect(staff.getByRole('group', { name: 'Filter by status' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(staff).toHaveTitle(/Le Petit Zinc — Bookings$/);
+  await staff.getByRole('button', { name: 'Sign out' }).click();
+  await staff.waitForURL('**/pro');
+  await expect(staff.getByRole('heading', { name: 'Restaurant sign-in' })).toBeVisible();
   await staff.context().close();
 });
