@@ -227,3 +227,48 @@ test('the book speaks the language chosen in its switch', async ({ browser, base
   await expect(staff.getByRole('heading', { name: 'Restaurant sign-in' })).toBeVisible();
   await staff.context().close();
 });
+
+test('a new pending booking rings only once the page has been touched', async ({ browser, baseURL, request }) => {
+  const before = await createDraft(request);
+  const after = await createDraft(request);
+  // The browser's audio is the edge of the world here: a stand-in AudioContext counts the notes started.
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(before), async (page) => {
+    await page.addInitScript(() => {
+      const notes = { started: 0 };
+      (globalThis as unknown as { notes: typeof notes }).notes = notes;
+      const param = { value: 0, setValueAtTime: () => param, exponentialRampToValueAtTime: () => param };
+      const node = { connect: (next: unknown) => next ?? node, frequency: param, gain: param, type: 'sine', start: () => (notes.started += 1), stop: () => {} };
+      class StandInAudioContext {
+        state = 'suspended';
+        currentTime = 0;
+        destination = {};
+        resume() {
+          this.state = 'running';
+          return Promise.resolve();
+        }
+        createOscillator() {
+          return { ...node };
+        }
+        createGain() {
+          return { ...node };
+        }
+      }
+      (globalThis as unknown as { AudioContext: unknown }).AudioContext = StandInAudioContext;
+    });
+  });
+  const notes = () => staff.evaluate(() => (globalThis as unknown as { notes: { started: number } }).notes.started);
+
+  // Not touched yet: the badge shows, no sound.
+  await validateThroughApi(request, before, await guestSession(request, before.token));
+  await expect(staff.getByRole('button', { name: '1 nouvelle demande' })).toBeVisible({ timeout: 10_000 });
+  expect(await notes()).toBe(0);
+
+  // Touched (on the next day's page): the next new booking rings, two notes.
+  await staff.goto(`/pro/${SLUG}?day=${parisDay(after)}`);
+  await expect(staff.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
+  await staff.getByRole('heading', { level: 1 }).click();
+  await validateThroughApi(request, after, await guestSession(request, after.token));
+  await expect(staff.getByRole('button', { name: '1 nouvelle demande' })).toBeVisible({ timeout: 10_000 });
+  await expect.poll(notes).toBe(2);
+  await staff.context().close();
+});
