@@ -121,11 +121,16 @@ test('staff see a diner\u2019s booking arrive live and act on it; the diner\u201
   const create = staff.getByRole('dialog', { name: 'Nouvelle réservation' });
   const walkIn = `Passant${Date.now().toString(36)}`;
   await create.getByRole('textbox', { name: 'Prénom' }).fill(walkIn);
+  // Typed as the restaurant dials it: read in the merchant's country.
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  const typedPhone = `06 2${digits[0]} ${digits.slice(1, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)}`;
+  await create.getByRole('textbox', { name: 'Téléphone' }).fill(typedPhone);
   await create.getByRole('combobox', { name: 'Horaire' }).selectOption({ label: 'Maintenant (client sur place)' });
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create).toBeHidden();
   const walkInCard = staff.getByRole('article', { name: walkIn });
   await expect(walkInCard.getByText('Confirmée', { exact: true })).toBeVisible();
+  await expect(walkInCard.getByRole('link', { name: typedPhone })).toHaveAttribute('href', `tel:+336${typedPhone.replaceAll(' ', '').slice(2)}`);
   await walkInCard.getByRole('button', { name: "Plus d'actions" }).click();
   await staff.getByRole('dialog').getByRole('button', { name: 'Non venu' }).click();
   const noShow = staff.getByRole('dialog', { name: 'Noter le client comme non venu ?' });
