@@ -21,6 +21,9 @@ export interface ProBookState {
   covers: StaffCoversAtTime[];
   services: StaffService[];
   zones: StaffZone[];
+  /** The merchant's public phone (its country reads the diners' national numbers) and party limits; null until read. */
+  merchantPhone: string | null;
+  party: { min: number; max: number } | null;
 }
 
 const EMPTY: ProBookState = {
@@ -34,6 +37,8 @@ const EMPTY: ProBookState = {
   covers: [],
   services: [],
   zones: [],
+  merchantPhone: null,
+  party: null,
 };
 
 /** The day shown. */
@@ -94,6 +99,23 @@ export async function loadDay(day: string | null = $proBook.get().day, api: Pick
     if (failure.code === 'unauthenticated') forgetProSession();
     $proBook.set({ ...$proBook.get(), status: 'error', error: failure.code });
     return failure;
+  }
+}
+
+/** Reads the merchant's public details once: its phone (to read and write diners' phones as it dials them) and party limits. */
+export async function loadMerchantDetails(api: Pick<ProApi, 'merchant'> = proApi): Promise<void> {
+  const { slug } = $proBook.get();
+  if (!slug) return;
+  try {
+    const { merchant } = await api.merchant(slug);
+    if ($proBook.get().slug !== slug) return;
+    $proBook.set({
+      ...$proBook.get(),
+      merchantPhone: merchant.phone || null,
+      party: { min: merchant.settings.minClientsPerBookings, max: merchant.settings.maxClientsPerBookings },
+    });
+  } catch {
+    // Phones then show in their international form and must be typed so.
   }
 }
 

@@ -2,7 +2,7 @@
  * The restaurant's live book against the one fixture server, in two browser contexts: a diner books and follows the
  * booking on the tracking page while staff, signed in at /pro, see it arrive and act on it, neither reloading.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { expectNoSeriousAxeViolation } from './auth-support.ts';
 import { localDate, slotsOf, tabTo } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
@@ -13,9 +13,17 @@ const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
 
 /** Signs a staff member in through /pro in a context of their own; the page lands on their book, live. */
-async function staffBook(browser: Browser, baseURL: string, who: { email: string; password: string }, slug: string, day?: string): Promise<Page> {
+async function staffBook(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  slug: string,
+  day?: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
   const page = await context.newPage();
+  await prepare?.(page);
   await page.goto('/pro');
   await islandsHydrated(page);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
@@ -113,11 +121,16 @@ test('staff see a diner\u2019s booking arrive live and act on it; the diner\u201
   const create = staff.getByRole('dialog', { name: 'Nouvelle réservation' });
   const walkIn = `Passant${Date.now().toString(36)}`;
   await create.getByRole('textbox', { name: 'Prénom' }).fill(walkIn);
+  // Typed as the restaurant dials it: read in the merchant's country.
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  const typedPhone = `06 2${digits[0]} ${digits.slice(1, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)}`;
+  await create.getByRole('textbox', { name: 'Téléphone' }).fill(typedPhone);
   await create.getByRole('combobox', { name: 'Horaire' }).selectOption({ label: 'Maintenant (client sur place)' });
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create).toBeHidden();
   const walkInCard = staff.getByRole('article', { name: walkIn });
   await expect(walkInCard.getByText('Confirmée', { exact: true })).toBeVisible();
+  await expect(walkInCard.getByRole('link', { name: typedPhone })).toHaveAttribute('href', `tel:+336${typedPhone.replaceAll(' ', '').slice(2)}`);
   await walkInCard.getByRole('button', { name: "Plus d'actions" }).click();
   await staff.getByRole('dialog').getByRole('button', { name: 'Non venu' }).click();
   const noShow = staff.getByRole('dialog', { name: 'Noter le client comme non venu ?' });
@@ -146,7 +159,11 @@ test('the book with bookings, its dialogs and the sign-in page have no serious a
   await validateThroughApi(request, draft, await guestSession(request, draft.token));
   const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(draft));
   await expect(card(staff, await refOf(request, draft))).toBeVisible();
-  await expectNoSeriousAxeViolation(staff);
+  // The host stand's tablet, a phone and a desk.
+  for (const width of [390, 768, 1280]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await expectNoSeriousAxeViolation(staff);
+  }
   await card(staff, await refOf(request, draft))
     .getByRole('button', { name: 'Refuser' })
     .click();
@@ -177,5 +194,86 @@ test('staff confirm a booking with the keyboard alone', async ({ browser, baseUR
   expect((await postJson<{ booking: { status: number } }>(request, '/api/booking/get', { token: draft.token, merchant_slug: SLUG })).body.booking.status).toBe(
     20,
   );
+  await staff.context().close();
+});
+
+test('a booking made while the book\u2019s live connection is down shows once it is back', async ({ browser, baseURL, request }) => {
+  const draft = await createDraft(request);
+  // The live channel's sockets pass through the test, which cuts the first and holds the next until it lets it through.
+  const sockets: WebSocketRoute[] = [];
+  let letThrough: () => void = () => {};
+  const reconnection = new Promise<void>((resolve) => (letThrough = resolve));
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(draft), async (page) => {
+    await page.routeWebSocket(/\/app\//, async (socket) => {
+      sockets.push(socket);
+      if (sockets.length > 1) await reconnection;
+      socket.connectToServer();
+    });
+  });
+  const ref = await refOf(request, draft);
+  await sockets.at(-1)!.close({ code: 4200, reason: 'cut by the test' });
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await validateThroughApi(request, draft, await guestSession(request, draft.token));
+  await expect(card(staff, ref)).toHaveCount(0);
+  letThrough();
+  await expect(card(staff, ref)).toBeVisible({ timeout: 10_000 });
+  await staff.context().close();
+});
+
+test('the book speaks the language chosen in its switch', async ({ browser, baseURL }) => {
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG);
+  await staff.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(staff.getByRole('button', { name: 'New booking' })).toBeVisible();
+  await expect(staff.getByRole('group', { name: 'Filter by status' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(staff).toHaveTitle(/Le Petit Zinc — Bookings$/);
+  await staff.getByRole('button', { name: 'Sign out' }).click();
+  await staff.waitForURL('**/pro');
+  await expect(staff.getByRole('heading', { name: 'Restaurant sign-in' })).toBeVisible();
+  await staff.context().close();
+});
+
+test('a new pending booking rings only once the page has been touched', async ({ browser, baseURL, request }) => {
+  const before = await createDraft(request);
+  const after = await createDraft(request);
+  // The browser's audio is the edge of the world here: a stand-in AudioContext counts the notes started.
+  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, parisDay(before), async (page) => {
+    await page.addInitScript(() => {
+      const notes = { started: 0 };
+      (globalThis as unknown as { notes: typeof notes }).notes = notes;
+      const param = { value: 0, setValueAtTime: () => param, exponentialRampToValueAtTime: () => param };
+      const node = { connect: (next: unknown) => next ?? node, frequency: param, gain: param, type: 'sine', start: () => (notes.started += 1), stop: () => {} };
+      class StandInAudioContext {
+        state = 'suspended';
+        currentTime = 0;
+        destination = {};
+        resume() {
+          this.state = 'running';
+          return Promise.resolve();
+        }
+        createOscillator() {
+          return { ...node };
+        }
+        createGain() {
+          return { ...node };
+        }
+      }
+      (globalThis as unknown as { AudioContext: unknown }).AudioContext = StandInAudioContext;
+    });
+  });
+  const notes = () => staff.evaluate(() => (globalThis as unknown as { notes: { started: number } }).notes.started);
+
+  // Not touched yet: the badge shows, no sound.
+  await validateThroughApi(request, before, await guestSession(request, before.token));
+  await expect(staff.getByRole('button', { name: '1 nouvelle demande' })).toBeVisible({ timeout: 10_000 });
+  expect(await notes()).toBe(0);
+
+  // Touched (on the next day's page): the next new booking rings, two notes.
+  await staff.goto(`/pro/${SLUG}?day=${parisDay(after)}`);
+  await expect(staff.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
+  await staff.getByRole('heading', { level: 1 }).click();
+  await validateThroughApi(request, after, await guestSession(request, after.token));
+  await expect(staff.getByRole('button', { name: '1 nouvelle demande' })).toBeVisible({ timeout: 10_000 });
+  await expect.poll(notes).toBe(2);
   await staff.context().close();
 });

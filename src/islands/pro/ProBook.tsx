@@ -11,7 +11,7 @@ import { armChime, playChime } from '../../lib/pro/chime.ts';
 import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
 import { PRO_PATH, proSlugOf } from '../../lib/routes.ts';
 import type { StaffBookingRow } from '../../shared/api/pro.ts';
-import { $proBook, $proFilter, $proPendingCount, $proSearch, clearSearch, loadDay, openBook } from '../../stores/pro-book.ts';
+import { $proBook, $proFilter, $proPendingCount, $proSearch, clearSearch, loadDay, loadMerchantDetails, openBook } from '../../stores/pro-book.ts';
 import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';
 import { $proSession, isProSignedIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
@@ -64,6 +64,7 @@ export default function ProBook() {
       return;
     }
     openBook(slug, dayInAddress());
+    void loadMerchantDetails();
     armChime();
     let stop = () => {};
     let stopped = false;
@@ -182,6 +183,7 @@ export default function ProBook() {
                   key={booking.token}
                   booking={booking}
                   withDate={longDate(booking.day, lang)}
+                  merchantPhone={book.merchantPhone}
                   started={Date.parse(booking.starts_at) <= nowMs}
                   onAction={openAction}
                   onMore={(target, actions) => setMore({ booking: target, actions })}
@@ -219,6 +221,7 @@ export default function ProBook() {
                 group={group}
                 bookings={group.bookings.filter((booking) => matchesFilter(booking, filter))}
                 tables={tables}
+                merchantPhone={book.merchantPhone}
                 nowMs={nowMs}
                 onAction={openAction}
                 onMore={(target, actions) => setMore({ booking: target, actions })}

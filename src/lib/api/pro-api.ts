@@ -2,6 +2,7 @@
 import { apiGet, apiPost } from './api-client.ts';
 import type { ApiSuccess } from '../../shared/api/common.ts';
 import type { ProActionResponse, ProDayResponse, ProLoginResponse, ProMeResponse, ProSearchResponse, StaffRefuseReason } from '../../shared/api/pro.ts';
+import type { BookingMerchantResponse } from '../../shared/api/merchant.ts';
 import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
 import { getStaffBearer } from '../storage.ts';
 
@@ -50,6 +51,8 @@ export const proApi = {
   /** Moves a booking to another time, zone or table. */
   move: (slug: string, token: string, move: { datetime: number; zone_id?: string; table_id?: string }) =>
     apiPost<ProActionResponse>(booking(slug, token, 'move'), move, staff()),
+  /** booking_merchant/get, asked without any bearer: the merchant's public details (its phone says its country). */
+  merchant: (slug: string) => apiPost<BookingMerchantResponse>('/api/booking/booking_merchant/get', { merchant_slug: slug }, { bearer: null }),
   /** booking_slots/get, the diners' availability, asked without any bearer: the times a move or a new booking may take. */
   slots: (slug: string, date: string, zoneId: string, seats: number) =>
     apiPost<BookingSlotsResponse>(

@@ -10,6 +10,7 @@ import {
   clearSearch,
   createStaffBooking,
   loadDay,
+  loadMerchantDetails,
   openBook,
   searchBook,
 } from '../../../src/stores/pro-book.ts';
@@ -40,6 +41,11 @@ describe('the day shown', () => {
     expect(await loadDay()).toEqual({ ok: true });
     expect($proBook.get()).toMatchObject({ slug: SLUG, day: '2026-11-23', today: '2026-11-23', timezone: 'Europe/Paris', status: 'ready' });
     expect($proBook.get().zones.map((zone) => zone.name)).toEqual(['Salle', 'Terrasse']);
+  });
+
+  test('reads the merchant\u2019s public phone and party limits, for the diners\u2019 phones and new bookings', async () => {
+    await loadMerchantDetails();
+    expect($proBook.get()).toMatchObject({ merchantPhone: expect.stringMatching(/^\+33/), party: { min: 1, max: expect.any(Number) } });
   });
 
   test('a diner\u2019s pending booking shows with its details and counts as pending', async () => {

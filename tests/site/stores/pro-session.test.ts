@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { proApi } from '../../../src/lib/api/pro-api.ts';
 import { getBearer, getStaffBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/storage.ts';
 import { $proSession, changeProPassword, forgetProSession, proSignIn, proSignOut } from '../../../src/stores/pro-session.ts';
+import { fixtureMerchant, uniqueSlug } from '../../api/api-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const server = useBrowserTestServer();
@@ -31,6 +32,18 @@ describe('staff sign-in', () => {
     expect(await proSignIn(email, password)).toEqual({ ok: false, code: 'unauthenticated' });
     expect(getStaffBearer()).toBeNull();
     expect($proSession.get()).toEqual({ bearer: null, merchants: [] });
+  });
+
+  test('a staff member listed by two merchants with that password gets both to pick from', async () => {
+    const slug = uniqueSlug('pro-second');
+    await server.importMerchant({ ...fixtureMerchant(slug, { name: 'Le Second Zinc' }), staff: [CLAIRE] });
+    expect(await proSignIn(CLAIRE.email, CLAIRE.password)).toEqual({ ok: true });
+    expect(
+      $proSession
+        .get()
+        .merchants.map((merchant) => merchant.slug)
+        .sort(),
+    ).toEqual(['le-petit-zinc', slug].sort());
   });
 
   test('signing out ends the session on the server too', async () => {

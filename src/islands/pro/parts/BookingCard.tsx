@@ -12,6 +12,8 @@ export interface BookingCardProps {
   booking: StaffBookingRow;
   /** Show the date too (search results span days). */
   withDate?: string;
+  /** The merchant's phone: diners' phones of its country show as it dials them. */
+  merchantPhone: string | null;
   /** Whether the booking's time has come (a no-show may be recorded). */
   started: boolean;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
@@ -29,7 +31,7 @@ export function actionsFor(booking: StaffBookingRow, started: boolean): DialogAc
 }
 
 /** A booking's card. */
-export default function BookingCard({ booking, withDate, started, onAction, onMore }: BookingCardProps) {
+export default function BookingCard({ booking, withDate, merchantPhone, started, onAction, onMore }: BookingCardProps) {
   const { t } = useTranslation();
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
   const actions = actionsFor(booking, started);
@@ -63,7 +65,7 @@ export default function BookingCard({ booking, withDate, started, onAction, onMo
         {booking.diner.phone ? (
           <p className="pro-booking-line">
             <a className="pro-phone" href={telHref(booking.diner.phone)}>
-              {displayDinerPhone(booking.diner.phone, null)}
+              {displayDinerPhone(booking.diner.phone, merchantPhone)}
             </a>
           </p>
         ) : null}

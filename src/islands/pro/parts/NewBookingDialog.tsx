@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { longDate } from '../../../lib/long-date.ts';
+import { typedPhoneToInternational } from '../../../lib/phone/typed-phone.ts';
 import { $proBook, createStaffBooking } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -63,7 +64,7 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
       party,
       firstname: firstname.trim(),
       ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
-      ...(phone.trim() ? { phone: phone.trim() } : {}),
+      ...(phone.trim() ? { phone: typedPhoneToInternational(phone, book.merchantPhone) } : {}),
       ...(place.zoneId !== 'all' ? { zone_id: place.zoneId } : {}),
       ...(place.tableId ? { table_id: place.tableId } : {}),
       ...(comment.trim() ? { comment: comment.trim() } : {}),
@@ -107,7 +108,7 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
               className="pro-input"
               type="tel"
               autoComplete="off"
-              placeholder={t('pro.form.phoneHint')}
+              placeholder={book.merchantPhone ? undefined : t('pro.form.phoneHint')}
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
             />
@@ -120,8 +121,8 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
               id={ids.party}
               className="pro-input"
               type="number"
-              min={1}
-              max={50}
+              min={book.party?.min ?? 1}
+              max={book.party?.max ?? 50}
               inputMode="numeric"
               value={party}
               onChange={(event) => setParty(Math.max(1, Number(event.target.value) || 1))}

@@ -11,13 +11,14 @@ export interface ServiceSectionProps {
   /** The bookings to list (the group's, filtered). */
   bookings: StaffBookingRow[];
   tables: number;
+  merchantPhone: string | null;
   nowMs: number;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
 }
 
 /** A service's section. */
-export default function ServiceSection({ group, bookings, tables, nowMs, onAction, onMore }: ServiceSectionProps) {
+export default function ServiceSection({ group, bookings, tables, merchantPhone, nowMs, onAction, onMore }: ServiceSectionProps) {
   const { t } = useTranslation();
   const { service } = group;
   const title = service ? t(`pro.service.${serviceMeal(service)}`, { start: service.start, end: service.end }) : t('pro.service.other');
@@ -50,7 +51,14 @@ export default function ServiceSection({ group, bookings, tables, nowMs, onActio
       ) : (
         <div className="pro-list">
           {bookings.map((booking) => (
-            <BookingCard key={booking.token} booking={booking} started={Date.parse(booking.starts_at) <= nowMs} onAction={onAction} onMore={onMore} />
+            <BookingCard
+              key={booking.token}
+              booking={booking}
+              merchantPhone={merchantPhone}
+              started={Date.parse(booking.starts_at) <= nowMs}
+              onAction={onAction}
+              onMore={onMore}
+            />
           ))}
         </div>
       )}
