@@ -47,6 +47,10 @@ describe('text messages through Vonage', () => {
       expect(failure).toMatchObject({ status, message: expect.stringContaining(title) });
       // The message text (which may hold a manage link) never goes into the error, hence never into a log.
       expect((failure as Error).message).not.toContain('KEY');
+      // Nor the SDK's own error, which holds the request and its Basic authentication header.
+      const basic = Buffer.from(`${credentials.apiKey}:${credentials.apiSecret}`).toString('base64');
+      expect(JSON.stringify({ ...(failure as object), message: (failure as Error).message })).not.toMatch(new RegExp(`${credentials.apiSecret}|${basic}`));
+      expect(Object.keys(failure as object).sort()).toEqual(['name', 'status']);
     } finally {
       vonage.failWith(undefined);
     }

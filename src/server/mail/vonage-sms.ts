@@ -1,8 +1,9 @@
 /**
- * An SmsSender through Vonage's Messages API (https://developer.vonage.com/api/messages): POST {apiHost}/v1/messages
- * with the account's key and secret as Basic authentication. Written against the documented REST call because the
- * official SDK (@vonage/messages, whose `apiHost` option is this one) is not installed yet; see docs/messages.md.
+ * An SmsSender through Vonage's Messages API with its official SDK (@vonage/messages): the account's key and secret
+ * as Basic authentication, `apiHost` pointing at Vonage (or, in tests, at a local stand-in).
  */
+import { Auth } from '@vonage/auth';
+import { Messages, SMS } from '@vonage/messages';
 import { isGsm7 } from './sms-segments.ts';
 import type { SmsSender } from './sms.ts';
 
@@ -33,39 +34,47 @@ export class SmsGatewayError extends Error {
   }
 }
 
-/** Sends each message as one Messages API call; throws SmsGatewayError unless Vonage accepted it (202). */
+/** Sends each message as one Messages API call; throws SmsGatewayError unless Vonage accepted it. */
 export function createVonageSmsSender(options: VonageSmsOptions): SmsSender {
-  const url = `${(options.apiHost ?? VONAGE_API_HOST).replace(/\/+$/, '')}/v1/messages`;
-  const authorization = `Basic ${Buffer.from(`${options.apiKey}:${options.apiSecret}`).toString('base64')}`;
+  const client = new Messages(new Auth({ apiKey: options.apiKey, apiSecret: options.apiSecret }), {
+    apiHost: (options.apiHost ?? VONAGE_API_HOST).replace(/\/+$/, ''),
+    timeout: options.timeoutMs ?? 10_000,
+  });
   return {
     async send(to, text) {
-      const body = {
-        message_type: 'text',
+      const message = new SMS({
+        // The class sets both itself; its parameter type asks for them all the same.
         channel: 'sms',
+        messageType: 'text',
         // Vonage takes international numbers without the leading +.
         to: to.replace(/^\+/, ''),
         from: options.from,
         text,
         // Said outright rather than left to 'auto', so a text we fitted into one GSM-7 segment goes as one.
-        sms: { encoding_type: isGsm7(text) ? 'text' : 'unicode' },
-      };
-      let response: Response;
+        sms: { encodingType: isGsm7(text) ? 'text' : 'unicode' },
+      });
+      let uuid: string | undefined;
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        });
+        uuid = (await client.send(message)).messageUUID;
       } catch (error) {
-        throw new SmsGatewayError(`Vonage unreachable: ${error instanceof Error ? error.message : String(error)}`);
+        throw await gatewayError(error);
       }
-      const answer = (await response.json().catch(() => ({}))) as { message_uuid?: unknown; title?: unknown; detail?: unknown };
-      if (response.status !== 202 || typeof answer.message_uuid !== 'string') {
-        // The problem's title and detail say what was wrong; never the message text (it may carry a manage link).
-        const why = [answer.title, answer.detail].filter((part) => typeof part === 'string').join(': ');
-        throw new SmsGatewayError(`Vonage refused the SMS (${response.status})${why ? `: ${why}` : ''}`, response.status);
-      }
+      if (typeof uuid !== 'string') throw new SmsGatewayError('Vonage accepted the SMS without a message_uuid');
     },
   };
+}
+
+/**
+ * The SDK's failure as our own error: the HTTP status and the problem's title and detail, never the SDK's error
+ * itself, which holds the request (its Basic authentication header) and the message text (it may carry a manage link).
+ */
+async function gatewayError(error: unknown): Promise<SmsGatewayError> {
+  const response = (error as { response?: unknown } | null)?.response;
+  if (response instanceof Response) {
+    const problem = (await response.json().catch(() => ({}))) as { title?: unknown; detail?: unknown };
+    const why = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ');
+    return new SmsGatewayError(`Vonage refused the SMS (${response.status})${why ? `: ${why}` : ''}`, response.status);
+  }
+  const name = error instanceof Error ? error.name : 'error';
+  return new SmsGatewayError(`Vonage unreachable (${name})`);
 }
