@@ -2,6 +2,9 @@
 import type { BookingStatusCode } from '../shared/booking-status.ts';
 import { bookingHomePath } from './routes.ts';
 
+// Its own module: the booking home's store needs it without the tracking page's rules.
+export { mayManageBooking } from './may-manage-booking.ts';
+
 /** The colour of the status dot: yellow while the restaurant checks, green when confirmed or finished, red when cancelled or refused. */
 export type StatusDot = 'yellow' | 'green' | 'red' | 'grey';
 
@@ -20,15 +23,6 @@ export function mayEditBooking(status: BookingStatusCode | null): boolean {
 /** Whether the diner may cancel: a validated booking that is neither cancelled, refused nor finished. */
 export function mayCancelBooking(status: BookingStatusCode | null): boolean {
   return status === 10 || status === 20;
-}
-
-/**
- * Whether this page may change the booking (Edit, Cancel, Comment): the answer's canManage, true for the owner's session
- * or the manage link's, false for a shared link. A draft (no status) has no diner to prove yet: whoever made it goes on
- * (NoAuth asks for a code if it has one). A copy kept before the flag existed was the own device's: manageable.
- */
-export function mayManageBooking(booking: { status: BookingStatusCode | null; canManage?: boolean }): boolean {
-  return booking.status === null || booking.canManage !== false;
 }
 
 /** Whether the booking was cancelled or refused (25 or 40): the cancel reason replaces the illustration's story. */

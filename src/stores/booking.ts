@@ -1,12 +1,11 @@
 /** $booking, $bookingToken and $currentBookingToken, with the booking actions and where each leads (spec sections 4 and 8). */
 import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
-import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { isApiError } from '../lib/api/api-client.ts';
 import type { Booking } from '../shared/api/booking.ts';
 import type { BookingStatusCode } from '../shared/booking-status.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
-import { mayManageBooking } from '../lib/booking-status.ts';
+import { mayManageBooking } from '../lib/may-manage-booking.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
 import { getMerchantToken, setMerchantToken, setReturnPath } from '../lib/storage.ts';
 import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
@@ -40,14 +39,15 @@ export function afterCreateTarget(booking: Pick<Booking, 'status'>, merchantSlug
 /** An action's result: where to go, or a failure to show (its error_code and the values its message needs). */
 export type BookingOutcome = { ok: true; to: string | null } | { ok: false; code: string; to: string | null; vars?: Record<string, string | number> };
 
-function failureOf(error: unknown): { code: string; status: number; body: Record<string, unknown> } {
+/** An action's failure as its error_code, HTTP status and answer body (network_error when nothing answered). */
+export function failureOf(error: unknown): { code: string; status: number; body: Record<string, unknown> } {
   if (!isApiError(error)) return { code: 'network_error', status: 0, body: {} };
   const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
   return { code: error.code, status: error.status, body };
 }
 
 /** The values a seats message needs: {min} / {max} from the answer, else from the merchant's settings. */
-function seatVars(body: Record<string, unknown>): Record<string, number> {
+export function seatVars(body: Record<string, unknown>): Record<string, number> {
   const settings = $merchant.get()?.settings;
   const pick = (key: string, fallback: number | undefined) => (typeof body[key] === 'number' ? (body[key] as number) : fallback);
   const vars: Record<string, number> = {};
@@ -56,17 +56,6 @@ function seatVars(body: Record<string, unknown>): Record<string, number> {
   if (min !== undefined) vars.min = min;
   if (max !== undefined) vars.max = max;
   return vars;
-}
-
-/** Where a Validate failure leads (section 8): already_done to complete, canceled to home, no_phone to onboarding, 401 to NoAuth; else a message. */
-export function validateFailure(error: unknown, merchantSlug: string, token: string): BookingOutcome {
-  const { code, status, body } = failureOf(error);
-  if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
-  if (code === 'already_done') return { ok: false, code, to: bookingCompletePath(merchantSlug, token) };
-  if (code === 'canceled') return { ok: false, code, to: bookingHomePath(merchantSlug) };
-  if (code === 'no_phone') return { ok: false, code, to: AUTH_PATHS.onboarding };
-  if (code === 'error_min_seats' || code === 'error_max_seats') return { ok: false, code, to: null, vars: seatVars(body) };
-  return { ok: false, code, to: null };
 }
 
 /** Holds a booking the API returned (and its token). */
@@ -176,54 +165,6 @@ export async function loadBooking(slug: string, token: string, lang?: Lang, api:
   takeMerchant(answer);
   takeLatestBooking(answer.booking);
   return $booking.get() ?? answer.booking;
-}
-
-/**
- * On entering Validate: ties the booking to the signed-in diner (update_user); failures lead as section 8 says. A
- * guest session refused for this booking (one stored before guest sessions named their booking) is no session for
- * it: signed out, the diner goes to NoAuth rather than back and forth between Validate and the sign-in pages.
- */
-export async function enterValidate(
-  slug: string,
-  token: string,
-  lang?: Lang,
-  api: Pick<BookingApi, 'updateBookingUser'> = bookingApi,
-  accounts: Pick<AccountApi, 'getUser'> = accountApi,
-): Promise<BookingOutcome> {
-  try {
-    const answer = await api.updateBookingUser(token, slug, lang);
-    takeMerchant(answer);
-    takeBooking(answer.booking);
-    return { ok: true, to: null };
-  } catch (error) {
-    if (failureOf(error).code === 'booking_forbidden' && (await isGuestSession(accounts))) {
-      return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
-    }
-    return validateFailure(error, slug, token);
-  }
-}
-
-async function isGuestSession(accounts: Pick<AccountApi, 'getUser'>): Promise<boolean> {
-  if ($auth.get().guestBooking !== null) return true;
-  try {
-    return (await accounts.getUser()).user.anonymous;
-  } catch {
-    return false;
-  }
-}
-
-/** Validate: makes the held booking firm, then BookingComplete; failures lead as section 8 says. */
-export async function validateCurrentBooking(lang?: Lang, api: Pick<BookingApi, 'validateBooking'> = bookingApi): Promise<BookingOutcome> {
-  const slug = $merchantSlug.get();
-  const token = $bookingToken.get();
-  if (!slug || !token) return { ok: false, code: 'booking_not_found', to: null };
-  try {
-    const { booking } = await api.validateBooking(token, slug, lang);
-    takeBooking(booking);
-    return { ok: true, to: bookingCompletePath(slug, token) };
-  } catch (error) {
-    return validateFailure(error, slug, token);
-  }
 }
 
 /** Cancel booking (after its confirmation modal): then BookingComplete. */

@@ -3,7 +3,8 @@ import { atom } from 'nanostores';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { isApiError } from '../lib/api/api-client.ts';
 import type { User, UserDetails } from '../shared/api/account.ts';
-import { afterSignInTarget, handleUnauthorized, type AuthOutcome } from './auth.ts';
+import { handleUnauthorized } from './auth.ts';
+import { afterSignInTarget, type AuthOutcome } from './sign-in.ts';
 
 /** The signed-in diner, with a loading flag and the code of a failed load. */
 export interface UserState {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { isFramed } from '../../lib/framed.ts';
 import { storedHomePath } from '../../lib/go-back.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
-import { $loginMethods, finishSocialLogin, loadLoginMethods } from '../../stores/auth.ts';
+import { $loginMethods, finishSocialLogin, loadLoginMethods } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import LangText from '../shared/LangText.tsx';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { validateLogin } from '../../lib/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
-import { loginWithPassword } from '../../stores/auth.ts';
+import { loginWithPassword } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthField from './parts/AuthField.tsx';
 import EmailInput from './parts/EmailInput.tsx';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { validateNoAuth } from '../../lib/auth-form-rules.ts';
 import { storedHomePath } from '../../lib/go-back.ts';
 import { getGuestDetails } from '../../lib/storage.ts';
-import { continueAsGuest } from '../../stores/auth.ts';
+import { continueAsGuest } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthField from './parts/AuthField.tsx';
 import EmailInput from './parts/EmailInput.tsx';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { serverFieldErrors, validateRegister } from '../../lib/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
-import { registerAccount } from '../../stores/auth.ts';
+import { registerAccount } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthField from './parts/AuthField.tsx';
 import EmailInput from './parts/EmailInput.tsx';

@@ -1,20 +1,17 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { $auth, handleUnauthorized, signIn, signOut } from '../../../src/stores/auth.ts';
 import {
-  $auth,
   $loginMethods,
   afterSignInTarget,
   DEFAULT_LOGIN_METHODS,
   finishSocialLogin,
-  handleUnauthorized,
   loadLoginMethods,
   loginWithPassword,
   registerAccount,
-  signIn,
-  signOut,
   startSocialLogin,
-} from '../../../src/stores/auth.ts';
+} from '../../../src/stores/sign-in.ts';
 import type { MemoryStorage } from '../support/browser-storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../../src/lib/api/api-client.ts';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { getBearer, getReturnPath, setCurrentMerchant, setReturnPath } from '../../../src/lib/storage.ts';
-import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/auth.ts';
+import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
+import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import {
   $booking,
   $bookingToken,
@@ -10,14 +11,12 @@ import {
   afterCreateTarget,
   cancelCurrentBooking,
   discardBooking,
-  enterValidate,
   isFinishedStatus,
   openBookingOnHome,
   saveComment,
   submitBooking,
-  validateCurrentBooking,
-  validateFailure,
 } from '../../../src/stores/booking.ts';
+import { enterValidate, validateCurrentBooking, validateFailure } from '../../../src/stores/validate-booking.ts';
 import { $merchantSlug, loadMerchant } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
 import type { MemoryStorage } from '../support/browser-storage.ts';

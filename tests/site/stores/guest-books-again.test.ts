@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
-import { $auth, continueAsGuest, signIn, signOut } from '../../../src/stores/auth.ts';
+import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
+import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import {
   $booking,
   $bookingToken,
   $storedBookingToken,
   cancelCurrentBooking,
   discardBooking,
-  enterValidate,
   loadBooking,
   openBookingOnHome,
   submitBooking,
-  validateCurrentBooking,
 } from '../../../src/stores/booking.ts';
+import { enterValidate, validateCurrentBooking } from '../../../src/stores/validate-booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
-import { $auth, registerAccount, signIn, signOut } from '../../../src/stores/auth.ts';
+import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
+import { registerAccount } from '../../../src/stores/sign-in.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../../src/stores/user.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 

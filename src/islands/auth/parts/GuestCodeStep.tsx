@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { IdentityProofSentTo } from '../../../shared/api/account.ts';
-import { continueAsGuest } from '../../../stores/auth.ts';
+import { continueAsGuest } from '../../../stores/sign-in.ts';
 import LangText from '../../shared/LangText.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import AuthAlert from './AuthAlert.tsx';

@@ -1,7 +1,7 @@
 /** A "continue with Facebook / Google" button: stores a fresh userToken and sends the browser to the login host (spec section 7). */
 import type { SocialProvider } from '../../../lib/api/account-api.ts';
 import { navigate } from '../../../lib/navigate.ts';
-import { startSocialLogin } from '../../../stores/auth.ts';
+import { startSocialLogin } from '../../../stores/sign-in.ts';
 import LangText from '../../shared/LangText.tsx';
 
 /** Which provider. */
