@@ -1,8 +1,9 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
 import type { Database } from './database.ts';
+import { dayBookCacheOf } from './day-book-cache.ts';
 import { bookings, diningTables, users, zones } from './schema.ts';
 
 /** One booking as the staff book shows it. */
@@ -39,6 +40,19 @@ export const SEARCH_LIMIT = 50;
 /** Longest answer of a catch-up: past it the book reads its day again. */
 export const CHANGES_LIMIT = 500;
 
+/**
+ * The diner's other finished bookings at this merchant, matched by account or phone (guests are one account per
+ * booking), as [visits, no-shows]: a subquery per row, each side an index lookup (bookings_user, users_phone), so a
+ * full day costs one statement instead of a second query naming every diner.
+ */
+function history() {
+  const past = (match: SQL) => sql`select p.id, p.no_show_at from bookings p ${match}
+    and p.merchant_id = ${bookings.merchantId} and p.status = ${sql.raw(String(BookingStatus.Finished))} and p.id <> ${bookings.id}`;
+  return sql<[number, number] | null>`(select array[count(*) filter (where h.no_show_at is null), count(*) filter (where h.no_show_at is not null)]::int[]
+    from (${past(sql`where p.user_id = ${bookings.userId}`)}
+      union ${past(sql`join users pu on pu.id = p.user_id where pu.phone = ${users.phone}`)}) h)`;
+}
+
 const columns = {
   id: bookings.id,
   token: bookings.token,
@@ -66,6 +80,7 @@ const columns = {
   phone: users.phone,
   // A guest's email is kept apart from accounts' (anonymous_email): staff see either.
   email: sql<string | null>`coalesce(${users.email}, ${users.anonymousEmail})`,
+  history: history(),
 };
 
 async function readRows(db: Database, where: SQL | undefined, order: SQL[], limit?: number) {
@@ -82,29 +97,7 @@ async function readRows(db: Database, where: SQL | undefined, order: SQL[], limi
 
 type Row = Awaited<ReturnType<typeof readRows>>[number];
 
-/** Finished visits per diner of these rows at this merchant, by account id or phone (guests are one account per booking). */
-async function historiesOf(db: Database, merchantId: string, rows: Row[]): Promise<Map<string, StaffBookingRow['history']>> {
-  const userIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
-  const phones = [...new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])))];
-  const histories = new Map<string, StaffBookingRow['history']>();
-  if (userIds.length === 0 && phones.length === 0) return histories;
-  const matches = [userIds.length ? inArray(users.id, userIds) : undefined, phones.length ? inArray(users.phone, phones) : undefined].filter(Boolean) as SQL[];
-  const past = await db
-    .select({ id: bookings.id, userId: users.id, phone: users.phone, noShow: sql<boolean>`${bookings.noShowAt} is not null` })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.status, BookingStatus.Finished), or(...matches)));
-  for (const row of rows) {
-    const theirs = past.filter((visit) => visit.id !== row.id && ((row.userId && visit.userId === row.userId) || (row.phone && visit.phone === row.phone)));
-    const noShows = new Set(theirs.filter((visit) => visit.noShow).map((visit) => visit.id));
-    const visits = new Set(theirs.filter((visit) => !visit.noShow).map((visit) => visit.id));
-    histories.set(row.id, { visits: visits.size, no_shows: noShows.size });
-  }
-  return histories;
-}
-
-async function toStaffRows(db: Database, merchantId: string, timezone: string, rows: Row[]): Promise<StaffBookingRow[]> {
-  const histories = await historiesOf(db, merchantId, rows);
+function toStaffRows(timezone: string, rows: Row[]): StaffBookingRow[] {
   return rows.map((row) => ({
     token: row.token,
     ref: row.ref,
@@ -123,19 +116,24 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
     arrived_at: row.arrivedAt?.toISOString() ?? null,
     no_show: row.noShowAt !== null,
     note: row.staffNote,
-    history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
+    history: { visits: Number(row.history?.[0] ?? 0), no_shows: Number(row.history?.[1] ?? 0) },
     revision: row.revision,
     updated_at: row.updatedAt.toISOString(),
   }));
 }
 
-/** A merchant's bookings of one local day that hold or held a table (drafts left out), by time. */
-export async function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<StaffBookingRow[]> {
-  const rows = await readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
-    asc(bookings.startsAt),
-    asc(bookings.ref),
-  ]);
-  return toStaffRows(db, merchant.id, merchant.timezone, rows);
+/**
+ * A merchant's bookings of one local day that hold or held a table (drafts left out), by time; shared and frozen
+ * (cached while nothing changes on a sole writer: day-book-cache.ts).
+ */
+export function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<readonly StaffBookingRow[]> {
+  return dayBookCacheOf(db).read(merchant.id, day, async () => {
+    const rows = await readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
+      asc(bookings.startsAt),
+      asc(bookings.ref),
+    ]);
+    return Object.freeze(toStaffRows(merchant.timezone, rows));
+  }) as Promise<readonly StaffBookingRow[]>;
 }
 
 /** A merchant's bookings (drafts left out) whose diner's name, reference or phone holds `q`, latest first. */
@@ -156,7 +154,7 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
     [desc(bookings.startsAt)],
     SEARCH_LIMIT,
   );
-  return toStaffRows(db, merchant.id, merchant.timezone, rows);
+  return toStaffRows(merchant.timezone, rows);
 }
 
 /**
@@ -174,5 +172,5 @@ export async function changedSince(
     [asc(bookings.updatedAt), asc(bookings.ref)],
     CHANGES_LIMIT + 1,
   );
-  return { bookings: await toStaffRows(db, merchant.id, merchant.timezone, rows.slice(0, CHANGES_LIMIT)), truncated: rows.length > CHANGES_LIMIT };
+  return { bookings: toStaffRows(merchant.timezone, rows.slice(0, CHANGES_LIMIT)), truncated: rows.length > CHANGES_LIMIT };
 }
