@@ -40,17 +40,48 @@ export const SEARCH_LIMIT = 50;
 /** Longest answer of a catch-up: past it the book reads its day again. */
 export const CHANGES_LIMIT = 500;
 
+/** The visits and no-shows of the diners of some bookings, by booking id. */
+type Histories = Map<string, StaffBookingRow['history']>;
+
 /**
- * The diner's other finished bookings at this merchant, matched by account or phone (guests are one account per
- * booking), as [visits, no-shows]: a subquery per row, each side an index lookup (bookings_user, users_phone), so a
- * full day costs one statement instead of a second query naming every diner.
+ * The other finished bookings at this merchant of the diners of the bookings `scope` selects (a condition on `b`),
+ * matched by account or phone (guests are one account per booking), counted once each: one statement of two
+ * index-driven joins (bookings_user, users_phone) whatever the number of bookings, instead of one subquery per row.
  */
-function history() {
-  const past = (match: SQL) => sql`select p.id, p.no_show_at from bookings p ${match}
-    and p.merchant_id = ${bookings.merchantId} and p.status = ${sql.raw(String(BookingStatus.Finished))} and p.id <> ${bookings.id}`;
-  return sql<[number, number] | null>`(select array[count(*) filter (where h.no_show_at is null), count(*) filter (where h.no_show_at is not null)]::int[]
-    from (${past(sql`where p.user_id = ${bookings.userId}`)}
-      union ${past(sql`join users pu on pu.id = p.user_id where pu.phone = ${users.phone}`)}) h)`;
+async function historiesOf(db: Database, merchantId: string, scope: SQL): Promise<Histories> {
+  const finished = sql.raw(String(BookingStatus.Finished));
+  const result = (await db.execute(sql`
+    with seen as (
+      select b.id, b.user_id, u.phone from bookings b left join users u on u.id = b.user_id where ${scope}
+    ), matched as (
+      select s.id, p.id as past_id, p.no_show_at is not null as no_show
+        from seen s join bookings p on p.user_id = s.user_id
+        where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
+      union
+      select s.id, p.id, p.no_show_at is not null
+        from seen s join users pu on pu.phone = s.phone join bookings p on p.user_id = pu.id
+        where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
+    )
+    select id, (count(*) filter (where not no_show))::int as visits, (count(*) filter (where no_show))::int as no_shows
+      from matched group by id`)) as unknown as Array<HistoryRow> | { rows: HistoryRow[] };
+  // postgres.js answers the rows, PGlite an object holding them.
+  const rows = Array.isArray(result) ? result : result.rows;
+  return new Map(rows.map((row) => [String(row.id), { visits: Number(row.visits), no_shows: Number(row.no_shows) }]));
+}
+
+type HistoryRow = { id: string; visits: number; no_shows: number };
+
+/** The histories of rows already read (a search, a catch-up: at most a few hundred). */
+function historiesOfRows(db: Database, merchantId: string, rows: Row[]): Promise<Histories> {
+  if (rows.length === 0) return Promise.resolve(new Map());
+  return historiesOf(
+    db,
+    merchantId,
+    sql`b.id in (${sql.join(
+      rows.map((row) => sql`${row.id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 const columns = {
@@ -80,7 +111,6 @@ const columns = {
   phone: users.phone,
   // A guest's email is kept apart from accounts' (anonymous_email): staff see either.
   email: sql<string | null>`coalesce(${users.email}, ${users.anonymousEmail})`,
-  history: history(),
 };
 
 async function readRows(db: Database, where: SQL | undefined, order: SQL[], limit?: number) {
@@ -97,7 +127,7 @@ async function readRows(db: Database, where: SQL | undefined, order: SQL[], limi
 
 type Row = Awaited<ReturnType<typeof readRows>>[number];
 
-function toStaffRows(timezone: string, rows: Row[]): StaffBookingRow[] {
+function toStaffRows(timezone: string, rows: Row[], histories: Histories): StaffBookingRow[] {
   return rows.map((row) => ({
     token: row.token,
     ref: row.ref,
@@ -116,7 +146,7 @@ function toStaffRows(timezone: string, rows: Row[]): StaffBookingRow[] {
     arrived_at: row.arrivedAt?.toISOString() ?? null,
     no_show: row.noShowAt !== null,
     note: row.staffNote,
-    history: { visits: Number(row.history?.[0] ?? 0), no_shows: Number(row.history?.[1] ?? 0) },
+    history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
     revision: row.revision,
     updated_at: row.updatedAt.toISOString(),
   }));
@@ -128,11 +158,14 @@ function toStaffRows(timezone: string, rows: Row[]): StaffBookingRow[] {
  */
 export function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<readonly StaffBookingRow[]> {
   return dayBookCacheOf(db).read(merchant.id, day, async () => {
-    const rows = await readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
-      asc(bookings.startsAt),
-      asc(bookings.ref),
+    const [rows, histories] = await Promise.all([
+      readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
+        asc(bookings.startsAt),
+        asc(bookings.ref),
+      ]),
+      historiesOf(db, merchant.id, sql`b.merchant_id = ${merchant.id} and b.local_date = ${day} and b.status is not null`),
     ]);
-    return Object.freeze(toStaffRows(merchant.timezone, rows));
+    return Object.freeze(toStaffRows(merchant.timezone, rows, histories));
   }) as Promise<readonly StaffBookingRow[]>;
 }
 
@@ -154,7 +187,7 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
     [desc(bookings.startsAt)],
     SEARCH_LIMIT,
   );
-  return toStaffRows(merchant.timezone, rows);
+  return toStaffRows(merchant.timezone, rows, await historiesOfRows(db, merchant.id, rows));
 }
 
 /**
@@ -172,5 +205,6 @@ export async function changedSince(
     [asc(bookings.updatedAt), asc(bookings.ref)],
     CHANGES_LIMIT + 1,
   );
-  return { bookings: toStaffRows(merchant.timezone, rows.slice(0, CHANGES_LIMIT)), truncated: rows.length > CHANGES_LIMIT };
+  const kept = rows.slice(0, CHANGES_LIMIT);
+  return { bookings: toStaffRows(merchant.timezone, kept, await historiesOfRows(db, merchant.id, kept)), truncated: rows.length > CHANGES_LIMIT };
 }
