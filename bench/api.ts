@@ -2,8 +2,9 @@
  * `npm run bench:api`: loads the real server (a child process on a temporary data folder) over
  * loopback with autocannon, on embedded PGlite and, when reachable, on PostgreSQL; writes
  * bench/results/api.md, and bench/results/api-crowded.md (the demo merchants' slots beside 100,000 bookings
- * of other merchants, against an empty database; BENCH_MODE=crowded measures only that).
- * BENCH_SECONDS and BENCH_CONNECTIONS change the load (default 10 s, 50).
+ * of other merchants, against an empty database; BENCH_MODE=crowded measures only that), and bench/results/api-staff.md
+ * (the staff day view of a merchant with 400 bookings that day, at 20 connections; BENCH_MODE=staff measures only that).
+ * BENCH_SECONDS and BENCH_CONNECTIONS change the load (default 10 s, 50; the staff day view: BENCH_STAFF_CONNECTIONS, 20).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +22,8 @@ import { renderReport, verdict, type BackendRun, type Measured } from './api-rep
 import { CROWDED_TARGET, crowdedVerdict, renderCrowdedReport, type CrowdedRun } from './api-crowded-report.ts';
 import { importDemoMerchants } from '../src/server/services/demo-merchants.ts';
 import { seedOtherMerchantsBookings } from '../tests/support/other-merchants-bookings.ts';
+import { seedBusyDay } from '../tests/support/busy-day-merchant.ts';
+import { renderStaffDayReport, staffDayVerdict, type StaffDayRun } from './api-staff-report.ts';
 import { createValidateScenario, getScenario, merchantScenario, slotsScenario, type Scenario, type ZoneTarget } from './api-scenarios.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,6 +41,14 @@ const CROWDED_RESULTS = fileURLToPath(new URL('./results/api-crowded.md', import
 const CROWDED_BOOKINGS = 100_000;
 const CROWDED_MERCHANTS = 25;
 const DEMO_SLUGS = ['le-petit-zinc', 'sakura-ramen', 'trattoria-nonna'];
+const STAFF_RESULTS = fileURLToPath(new URL('./results/api-staff.md', import.meta.url));
+const STAFF_CONNECTIONS = Number(process.env.BENCH_STAFF_CONNECTIONS ?? 20);
+const STAFF_DAY_BOOKINGS = 400;
+// What the staff report says beside its figures (BENCH_NOTE adds the operator's word on the machine's load).
+const STAFF_NOTES = [
+  'The machine is shared with other agents\u2019 builds and tests: the load average above says how much they competed for its two cores, and latency at 20 connections grows with it',
+  ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
+];
 
 function log(message: string): void {
   process.stdout.write(`${message}\n`);
@@ -65,9 +76,9 @@ async function cpuMsOf(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function load(url: string, serverPid: number, scenario: Scenario, seconds: number): Promise<Measured> {
+async function load(url: string, serverPid: number, scenario: Scenario, seconds: number, connections = CONNECTIONS): Promise<Measured> {
   const cpuBefore = await cpuMsOf(serverPid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10, requests: scenario.requests });
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 10, requests: scenario.requests });
   const cpuMs = (await cpuMsOf(serverPid)) - cpuBefore;
   return { name: scenario.name, result, outcome: scenario.outcome?.(), serverCpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total) };
 }
@@ -172,6 +183,44 @@ async function benchCrowdedPair(backend: string, detail: string, fresh: () => Pr
   return run;
 }
 
+/** The staff day view of a merchant with a full day (400 bookings), beside the bare route of the same server. */
+async function benchStaffDay(backend: string, detail: string, fresh: () => Promise<FreshDatabase>): Promise<StaffDayRun> {
+  const database = await fresh();
+  try {
+    await database.handle.migrate();
+    log(`\n== ${backend}: the staff day view of ${STAFF_DAY_BOOKINGS} bookings`);
+    const busy = await seedBusyDay(database.handle, { count: STAFF_DAY_BOOKINGS, mediaDir: path.join(database.dataDir, 'media') });
+    await database.handle.close();
+    const server = await startServerProcess({ ...database.env, DATA_DIR: database.dataDir, IMPORT_DEMO: 'never', LOG_LEVEL: 'warn' });
+    try {
+      const signIn = await post(server.url, '/api/pro/auth/login', { email: busy.email, password: busy.password });
+      const dayPath = `/api/pro/${busy.slug}/bookings?day=${busy.day}`;
+      const headers = { authorization: `Bearer ${signIn.access_token as string}` };
+      const answer = await fetch(`${server.url}${dayPath}`, { headers }).then((response) => response.json());
+      const bookings = (answer.bookings as unknown[]).length;
+      log(`   ${bookings} bookings on ${busy.day}`);
+      const scenarios: Scenario[] = [
+        getScenario('GET /api/health/live (bare route)', '/api/health/live'),
+        { name: `GET /api/pro/{slug}/bookings (the day view, ${bookings} bookings)`, requests: [{ method: 'GET', path: dayPath, headers }] },
+      ];
+      const runs: Measured[] = [];
+      for (const scenario of scenarios) {
+        await load(server.url, server.child.pid!, scenario, WARMUP_SECONDS, STAFF_CONNECTIONS);
+        const run = await load(server.url, server.child.pid!, scenario, SECONDS, STAFF_CONNECTIONS);
+        log(`   ${scenario.name}: ${run.result.requests.average.toFixed(0)} req/s, p50 ${run.result.latency.p50} ms, p99 ${run.result.latency.p99} ms`);
+        runs.push(run);
+      }
+      const run = { backend, detail, bookings, bare: runs[0]!, day: runs[1]! };
+      log(`   ${staffDayVerdict(run)}`);
+      return run;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.cleanUp();
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -209,6 +258,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadAverage();
   const runs: BackendRun[] = [];
   const crowdedRuns: CrowdedRun[] = [];
+  const staffRuns: StaffDayRun[] = [];
   const skipped: string[] = [];
   const pgliteVersion = JSON.parse(await readFile(fileURLToPath(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)), 'utf8'))
     .version as string;
@@ -231,6 +281,8 @@ async function main(): Promise<void> {
   }
 
   for (const backend of backends) {
+    if (MODE !== 'crowded') staffRuns.push(await benchStaffDay(backend.name, backend.detail, backend.fresh));
+    if (MODE === 'staff') continue;
     if (MODE !== 'crowded') {
       const database = await backend.fresh();
       try {
@@ -252,6 +304,27 @@ async function main(): Promise<void> {
   ];
   const date = new Date().toISOString();
   const loadSetting = `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s of warm-up for the read scenarios), loopback`;
+  if (MODE !== 'crowded') {
+    const staffReport = renderStaffDayReport(
+      staffRuns,
+      {
+        date,
+        machine,
+        settings: [
+          `autocannon, ${STAFF_CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s of warm-up, loopback`,
+          `One merchant of 100 tables with ${STAFF_DAY_BOOKINGS} pending or confirmed bookings on one day (four sittings), each by its own diner with a phone, a third of them regulars with six past visits (one a no-show): \`tests/support/busy-day-merchant.ts\``,
+          'Every request is the same signed-in staff member reading that day (`GET /api/pro/{slug}/bookings?day=`): the host stand\u2019s tablets and phones reloading the book',
+          'The bare route is measured on the same server just before, at the same connections',
+        ],
+        skipped,
+      },
+      STAFF_NOTES,
+    );
+    await mkdir(path.dirname(STAFF_RESULTS), { recursive: true });
+    await writeFile(STAFF_RESULTS, staffReport);
+    log(`\nWrote ${path.relative(process.cwd(), STAFF_RESULTS)}`);
+  }
+  if (MODE === 'staff') return;
   if (MODE !== 'crowded') {
     const report = renderReport(runs, {
       date,

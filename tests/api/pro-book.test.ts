@@ -109,6 +109,32 @@ describe('the day\u2019s book at GET /api/pro/{slug}/bookings', () => {
   });
 });
 
+describe('the day view is never stale, however it is cached', () => {
+  test.each([
+    ['a staff action', async (token: string) => void expectOk(await act(a, token, 'note', { note: 'Table près de la fenêtre' }))],
+    [
+      'a diner\u2019s comment',
+      async (token: string, bearer: string) => void expectOk(await call(t, 'set_comment', a.slug, token, bearer, { comment: 'Un anniversaire' })),
+    ],
+  ])('shows %s at the next read', async (_what, change) => {
+    const { token, bearer } = await pending(a.slug, unix('2026-11-28T19:00:00+01:00'));
+    const before = expectOk(await book(a, '2026-11-28')).body.bookings.find((row: { token: string }) => row.token === token);
+    await change(token, bearer);
+    const after = expectOk(await book(a, '2026-11-28')).body.bookings.find((row: { token: string }) => row.token === token);
+    expect(after.revision).toBeGreaterThan(before.revision);
+  });
+
+  test('shows a diner\u2019s new name once they change their details', async () => {
+    t.clock.set('2026-11-23T09:00:00Z');
+    const { bearer } = await t.signIn({ firstname: 'Camille', lastname: 'Avant', phone: '+33612398765' });
+    const { token } = await bookValidated(t, { slug: a.slug, at: unix('2026-11-28T20:00:00+01:00'), zone: 'all', seats: 2, bearer });
+    const row = () => book(a, '2026-11-28').then((answer) => expectOk(answer).body.bookings.find((booking: { token: string }) => booking.token === token));
+    expect((await row()).diner.lastname).toBe('Avant');
+    expectOk(await t.post('/api/front/user/update', { firstname: 'Camille', lastname: 'Après', phone: '+33612398765', lang: 'fr' }, { bearer }));
+    expect((await row()).diner.lastname).toBe('Après');
+  });
+});
+
 describe('search at GET /api/pro/{slug}/bookings/search', () => {
   test('finds a booking by name, reference or phone across days', async () => {
     const { token } = await pending(a.slug, unix('2026-11-27T19:00:00+01:00'), { lastname: 'Introuvable', phone: '+33655556666' });

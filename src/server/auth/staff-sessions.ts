@@ -1,6 +1,7 @@
 /** Staff sessions: bearers of their own table, so a diner's bearer never reaches a staff call nor the reverse. */
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { merchants, staff, staffSessions } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
@@ -37,22 +38,37 @@ export async function createStaffSession(
   return { token, expiresAt };
 }
 
+// One statement, prepared once per database handle: every staff call starts with it.
+const sessionMerchants = perDatabase((db: Database) =>
+  db
+    .select({
+      sessionId: staffSessions.id,
+      email: staffSessions.email,
+      id: merchants.id,
+      slug: merchants.slug,
+      name: merchants.name,
+      timezone: merchants.timezone,
+      staffId: staff.id,
+    })
+    .from(staffSessions)
+    // The staff rows the session signed in as that still list its email: a row dropped by a new definition stops counting.
+    .innerJoin(staff, and(eq(staff.email, staffSessions.email), sql`${staffSessions.staffIds} @> jsonb_build_array(${staff.id}::text)`))
+    .innerJoin(merchants, eq(merchants.id, staff.merchantId))
+    .where(and(eq(staffSessions.tokenHash, sql.placeholder('tokenHash')), gt(staffSessions.expiresAt, sql.placeholder('now')), isNull(staffSessions.revokedAt)))
+    .orderBy(merchants.slug)
+    .prepare('staff_session_merchants'),
+);
+
 /** The staff member behind a bearer, if it is a live staff session; its merchants are those its staff rows still name. */
 export async function findStaffSession(db: Database, token: string, now: Date): Promise<StaffSession | undefined> {
-  const [session] = await db
-    .select()
-    .from(staffSessions)
-    .where(and(eq(staffSessions.tokenHash, hashToken(token)), gt(staffSessions.expiresAt, now), isNull(staffSessions.revokedAt)))
-    .limit(1);
-  if (!session || session.staffIds.length === 0) return undefined;
-  const rows = await db
-    .select({ id: merchants.id, slug: merchants.slug, name: merchants.name, timezone: merchants.timezone, staffId: staff.id })
-    .from(staff)
-    .innerJoin(merchants, eq(merchants.id, staff.merchantId))
-    .where(and(inArray(staff.id, session.staffIds), eq(staff.email, session.email)))
-    .orderBy(merchants.slug);
+  // Placeholders skip drizzle's column encoders: the instant goes as an ISO string.
+  const rows = await sessionMerchants(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (rows.length === 0) return undefined;
-  return { sessionId: session.id, email: session.email, merchants: rows };
+  return {
+    sessionId: rows[0]!.sessionId,
+    email: rows[0]!.email,
+    merchants: rows.map(({ id, slug, name, timezone, staffId }) => ({ id, slug, name, timezone, staffId })),
+  };
 }
 
 /** Revokes one staff bearer; whether it was live. */

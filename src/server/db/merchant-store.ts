@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { isSoleWriter, type Database } from './database.ts';
+import { dayBookCacheOf } from './day-book-cache.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
 import { closingsOf } from './closing-store.ts';
@@ -200,5 +201,7 @@ export async function upsertMerchant(
     return { merchant, created: !existing };
   });
   floorCacheOf(db).forget();
+  // Zone and table names show in the staff book.
+  dayBookCacheOf(db).forget();
   return result;
 }

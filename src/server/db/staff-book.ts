@@ -1,9 +1,10 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
 import type { StaffBookingRow } from '../../shared/api/pro.ts';
 import type { Database } from './database.ts';
+import { dayBookCacheOf } from './day-book-cache.ts';
 import { bookings, diningTables, users, zones } from './schema.ts';
 
 /** One booking as the staff book shows it (its shape is the site's too). */
@@ -14,6 +15,50 @@ export const SEARCH_LIMIT = 50;
 
 /** Longest answer of a catch-up: past it the book reads its day again. */
 export const CHANGES_LIMIT = 500;
+
+/** The visits and no-shows of the diners of some bookings, by booking id. */
+type Histories = Map<string, StaffBookingRow['history']>;
+
+/**
+ * The other finished bookings at this merchant of the diners of the bookings `scope` selects (a condition on `b`),
+ * matched by account or phone (guests are one account per booking), counted once each: one statement of two
+ * index-driven joins (bookings_user, users_phone) whatever the number of bookings, instead of one subquery per row.
+ */
+async function historiesOf(db: Database, merchantId: string, scope: SQL): Promise<Histories> {
+  const finished = sql.raw(String(BookingStatus.Finished));
+  const result = (await db.execute(sql`
+    with seen as (
+      select b.id, b.user_id, u.phone from bookings b left join users u on u.id = b.user_id where ${scope}
+    ), matched as (
+      select s.id, p.id as past_id, p.no_show_at is not null as no_show
+        from seen s join bookings p on p.user_id = s.user_id
+        where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
+      union
+      select s.id, p.id, p.no_show_at is not null
+        from seen s join users pu on pu.phone = s.phone join bookings p on p.user_id = pu.id
+        where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
+    )
+    select id, (count(*) filter (where not no_show))::int as visits, (count(*) filter (where no_show))::int as no_shows
+      from matched group by id`)) as unknown as Array<HistoryRow> | { rows: HistoryRow[] };
+  // postgres.js answers the rows, PGlite an object holding them.
+  const rows = Array.isArray(result) ? result : result.rows;
+  return new Map(rows.map((row) => [String(row.id), { visits: Number(row.visits), no_shows: Number(row.no_shows) }]));
+}
+
+type HistoryRow = { id: string; visits: number; no_shows: number };
+
+/** The histories of rows already read (a search, a catch-up: at most a few hundred). */
+function historiesOfRows(db: Database, merchantId: string, rows: Row[]): Promise<Histories> {
+  if (rows.length === 0) return Promise.resolve(new Map());
+  return historiesOf(
+    db,
+    merchantId,
+    sql`b.id in (${sql.join(
+      rows.map((row) => sql`${row.id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+}
 
 const columns = {
   id: bookings.id,
@@ -58,29 +103,7 @@ async function readRows(db: Database, where: SQL | undefined, order: SQL[], limi
 
 type Row = Awaited<ReturnType<typeof readRows>>[number];
 
-/** Finished visits per diner of these rows at this merchant, by account id or phone (guests are one account per booking). */
-async function historiesOf(db: Database, merchantId: string, rows: Row[]): Promise<Map<string, StaffBookingRow['history']>> {
-  const userIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
-  const phones = [...new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])))];
-  const histories = new Map<string, StaffBookingRow['history']>();
-  if (userIds.length === 0 && phones.length === 0) return histories;
-  const matches = [userIds.length ? inArray(users.id, userIds) : undefined, phones.length ? inArray(users.phone, phones) : undefined].filter(Boolean) as SQL[];
-  const past = await db
-    .select({ id: bookings.id, userId: users.id, phone: users.phone, noShow: sql<boolean>`${bookings.noShowAt} is not null` })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.status, BookingStatus.Finished), or(...matches)));
-  for (const row of rows) {
-    const theirs = past.filter((visit) => visit.id !== row.id && ((row.userId && visit.userId === row.userId) || (row.phone && visit.phone === row.phone)));
-    const noShows = new Set(theirs.filter((visit) => visit.noShow).map((visit) => visit.id));
-    const visits = new Set(theirs.filter((visit) => !visit.noShow).map((visit) => visit.id));
-    histories.set(row.id, { visits: visits.size, no_shows: noShows.size });
-  }
-  return histories;
-}
-
-async function toStaffRows(db: Database, merchantId: string, timezone: string, rows: Row[]): Promise<StaffBookingRow[]> {
-  const histories = await historiesOf(db, merchantId, rows);
+function toStaffRows(timezone: string, rows: Row[], histories: Histories): StaffBookingRow[] {
   return rows.map((row) => ({
     token: row.token,
     ref: row.ref,
@@ -105,13 +128,21 @@ async function toStaffRows(db: Database, merchantId: string, timezone: string, r
   }));
 }
 
-/** A merchant's bookings of one local day that hold or held a table (drafts left out), by time. */
-export async function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<StaffBookingRow[]> {
-  const rows = await readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
-    asc(bookings.startsAt),
-    asc(bookings.ref),
-  ]);
-  return toStaffRows(db, merchant.id, merchant.timezone, rows);
+/**
+ * A merchant's bookings of one local day that hold or held a table (drafts left out), by time; shared and frozen
+ * (cached while nothing changes on a sole writer: day-book-cache.ts).
+ */
+export function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<readonly StaffBookingRow[]> {
+  return dayBookCacheOf(db).read(merchant.id, day, async () => {
+    const [rows, histories] = await Promise.all([
+      readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
+        asc(bookings.startsAt),
+        asc(bookings.ref),
+      ]),
+      historiesOf(db, merchant.id, sql`b.merchant_id = ${merchant.id} and b.local_date = ${day} and b.status is not null`),
+    ]);
+    return Object.freeze(toStaffRows(merchant.timezone, rows, histories));
+  }) as Promise<readonly StaffBookingRow[]>;
 }
 
 /** A merchant's bookings (drafts left out) whose diner's name, reference or phone holds `q`, latest first. */
@@ -132,7 +163,7 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
     [desc(bookings.startsAt)],
     SEARCH_LIMIT,
   );
-  return toStaffRows(db, merchant.id, merchant.timezone, rows);
+  return toStaffRows(merchant.timezone, rows, await historiesOfRows(db, merchant.id, rows));
 }
 
 /**
@@ -150,5 +181,6 @@ export async function changedSince(
     [asc(bookings.updatedAt), asc(bookings.ref)],
     CHANGES_LIMIT + 1,
   );
-  return { bookings: await toStaffRows(db, merchant.id, merchant.timezone, rows.slice(0, CHANGES_LIMIT)), truncated: rows.length > CHANGES_LIMIT };
+  const kept = rows.slice(0, CHANGES_LIMIT);
+  return { bookings: toStaffRows(merchant.timezone, kept, await historiesOfRows(db, merchant.id, kept)), truncated: rows.length > CHANGES_LIMIT };
 }

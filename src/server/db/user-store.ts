@@ -1,6 +1,7 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
+import { dayBookCacheOf } from './day-book-cache.ts';
 import { UNIQUE_VIOLATION, sqlStateOf } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
@@ -40,6 +41,8 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
 export async function updateUser(db: Database, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
   try {
     const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    // The staff book shows diners' names and phones.
+    dayBookCacheOf(db).forget();
     return row;
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;

@@ -8,7 +8,7 @@ export interface CoversAtTime {
 }
 
 /** The covers of the bookings that hold a table (pending and confirmed), per start time, in time order. */
-export function coversPerTime(bookings: Array<{ time: string; status: number; party: number }>, maxCoversPerSlot: number): CoversAtTime[] {
+export function coversPerTime(bookings: ReadonlyArray<{ time: string; status: number; party: number }>, maxCoversPerSlot: number): CoversAtTime[] {
   const byTime = new Map<string, number>();
   for (const booking of bookings) {
     if (booking.status !== 10 && booking.status !== 20) continue;

@@ -9,9 +9,11 @@ const description = `The booking API of Couvert. Every call answers JSON: \`{ "s
 \`{ "success": false, "error_code": "...", "message": "..." }\` with a 4xx status (the error codes of the
 product specification, section 8, plus validation_error, booking_not_found, booking_forbidden,
 merchant_closed, invalid_transition, unauthenticated, not_found, rate_limited). Calls that need a diner take
-\`Authorization: Bearer <access_token>\`; admin calls take \`Authorization: Bearer $ADMIN_TOKEN\`.
-Times are unix seconds; dates are merchant-local YYYY-MM-DD. Every change of a booking is published as
-event \`UpdateBooking\` on the public Pusher channel \`booking.{token}\`.`;
+\`Authorization: Bearer <access_token>\`; admin calls take \`Authorization: Bearer $ADMIN_TOKEN\`; the restaurant's
+calls (tag *staff*, under /api/pro) take a staff bearer from \`POST /api/pro/auth/login\`, and answer only for that
+staff member's merchants. Times are unix seconds; dates are merchant-local YYYY-MM-DD. Every change of a booking is
+published as event \`UpdateBooking\` on the public Pusher channel \`booking.{token}\` and, once validated, on the
+merchant's private channel \`private-merchant.{id}\` (staff only), which also carries \`UpdateClosings\`.`;
 
 /**
  * Content-Security-Policy of the rendered docs: Swagger UI's own files only (it has no inline script), its inline

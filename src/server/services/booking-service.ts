@@ -31,6 +31,7 @@ import {
   type NewBooking,
   type Tx,
 } from '../db/booking-store.ts';
+import { dayBookCacheOf } from '../db/day-book-cache.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
 import { retryOnConflict } from '../db/retry-on-conflict.ts';
 import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
@@ -128,6 +129,7 @@ export function holdsWindow(floor: MerchantWithFloor, date: LocalDate): { from: 
 export function createBookingService(deps: BookingServiceDeps) {
   const { db } = deps;
   const holdsCache = holdsCacheOf(db);
+  const dayBookCache = dayBookCacheOf(db);
   // A merchant's slug never changes: lets a booking reach its merchant's cached floor.
   const slugById = new Map<string, string>();
 
@@ -218,6 +220,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function changed(booking: BookingRow): Promise<BookingRow> {
     // Committed: availability read from now on must see it.
     holdsCache.changed(booking.merchantId);
+    dayBookCache.changed(booking.merchantId);
     await deps.onChange(booking);
     return booking;
   }
@@ -583,7 +586,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     const now = deps.now();
     const released = await releaseExpiredDrafts(db, now);
     const finished = await finishPastBookings(db, now);
-    for (const booking of [...released, ...finished]) holdsCache.changed(booking.merchantId);
+    for (const booking of [...released, ...finished]) {
+      holdsCache.changed(booking.merchantId);
+      dayBookCache.changed(booking.merchantId);
+    }
     for (const booking of [...released, ...finished]) await deps.onChange(booking);
     return { released: released.length, finished: finished.length };
   }
