@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { longDate } from '../../../lib/long-date.ts';
 import { serviceMeal } from '../../../lib/pro/book-view.ts';
 import { closeRequest, openServices, sortClosings, type CloseChoice } from '../../../lib/pro/closing-view.ts';
+import { localTimeOfMinutes } from '../../../shared/local-time.ts';
 import { $proBook, closeOnline } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -18,6 +19,9 @@ export interface CloseDialogProps {
 }
 
 type Kind = CloseChoice['kind'];
+
+// The range's ends, every quarter of an hour: a select writes them on the merchant's clock (a native time field follows the browser's).
+const QUARTERS = Array.from({ length: 96 }, (_, index) => localTimeOfMinutes(index * 15));
 
 /** The closing dialog; nothing while closed. */
 export default function CloseDialog({ open, onClose, onDone }: CloseDialogProps) {
@@ -146,13 +150,27 @@ export default function CloseDialog({ open, onClose, onDone }: CloseDialogProps)
                 <label className="pro-label" htmlFor={fromId}>
                   {t('pro.closing.from')}
                 </label>
-                <input id={fromId} className="pro-input" type="time" step={60} value={from} onChange={(event) => setFrom(event.target.value)} />
+                <select id={fromId} className="pro-input" value={from} onChange={(event) => setFrom(event.target.value)}>
+                  <option value="">{t('pro.closing.pickTime')}</option>
+                  {QUARTERS.map((time) => (
+                    <option key={time} value={time}>
+                      {hour(time)}
+                    </option>
+                  ))}
+                </select>
               </div>
               <div>
                 <label className="pro-label" htmlFor={untilId}>
                   {t('pro.closing.until')}
                 </label>
-                <input id={untilId} className="pro-input" type="time" step={60} value={until} onChange={(event) => setUntil(event.target.value)} />
+                <select id={untilId} className="pro-input" value={until} onChange={(event) => setUntil(event.target.value)}>
+                  <option value="">{t('pro.closing.pickTime')}</option>
+                  {QUARTERS.filter((time) => !from || time > from).map((time) => (
+                    <option key={time} value={time}>
+                      {hour(time)}
+                    </option>
+                  ))}
+                </select>
               </div>
             </div>
           ) : null}

@@ -34,21 +34,23 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
   return (
     <section className={`pro-service${closing ? ' pro-service-closed' : ''}`} aria-labelledby={headingId}>
       <header className="pro-service-head">
-        <h2 id={headingId}>
-          {title}
-          {closing ? <span className="pro-closed-tag">{t('pro.closing.serviceClosed')}</span> : null}
-        </h2>
-        {closing && onReopen ? (
-          <button
-            type="button"
-            className="cv-btn cv-btn-secondary pro-small"
-            disabled={busy}
-            aria-label={t('pro.closing.reopenNamed', { what: title })}
-            onClick={() => onReopen(closing)}
-          >
-            {t('pro.closing.reopen')}
-          </button>
-        ) : null}
+        <div className="pro-service-title">
+          <h2 id={headingId}>
+            {title}
+            {closing ? <span className="pro-closed-tag">{t('pro.closing.serviceClosed')}</span> : null}
+          </h2>
+          {closing && onReopen ? (
+            <button
+              type="button"
+              className="cv-btn cv-btn-secondary pro-small"
+              disabled={busy}
+              aria-label={t('pro.closing.reopenNamed', { what: title })}
+              onClick={() => onReopen(closing)}
+            >
+              {t('pro.closing.reopen')}
+            </button>
+          ) : null}
+        </div>
         <p className="pro-service-stats">
           <span>{t('pro.covers', { count: covers })}</span>
           {tables > 0 ? <span>{t('pro.tablesInUse', { used: group.tablesInUse, total: tables })}</span> : null}
