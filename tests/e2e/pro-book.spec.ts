@@ -254,3 +254,32 @@ test('a new pending booking rings only once the page has been touched', async ({
   await expect.poll(notes).toBe(2);
   await staff.context().close();
 });
+
+test('the book writes times on a 12-hour clock in English on a 12-hour browser, and on 24 hours in French', async ({ browser, baseURL, request }) => {
+  const draft = await createDraft(request);
+  await validateThroughApi(request, draft, await guestSession(request, draft.token));
+  const ref = await refOf(request, draft);
+  const { access_token: bearer } = (await postJson<{ access_token: string }>(request, '/api/pro/auth/login', CLAIRE)).body;
+  const context = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
+  await context.addInitScript(
+    ({ token, slug }) => {
+      localStorage.setItem('staff_bearer', token);
+      localStorage.setItem('staff_merchants', JSON.stringify([{ slug, name: 'Le Petit Zinc' }]));
+    },
+    { token: bearer, slug: SLUG },
+  );
+  const staff = await context.newPage();
+  await staff.goto(`/pro/${SLUG}?day=${parisDay(draft)}`);
+  const time = card(staff, ref).locator('.pro-time');
+  if ((await staff.getByRole('combobox', { name: /Langue|Language/ }).inputValue()) !== 'en') {
+    await staff.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  }
+  const english = staff
+    .getByRole('article')
+    .filter({ hasText: `Ref. ${ref}` })
+    .locator('.pro-time');
+  await expect(english).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+  await staff.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(time).toHaveText(/^\d{2}:\d{2}$/);
+  await context.close();
+});
