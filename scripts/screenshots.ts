@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { STAMP_FILE } from './site-stamp.ts';
+import { localToInstant } from '../src/shared/local-time.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 
 /** What a setup step may use besides the page. */
@@ -594,6 +595,33 @@ async function pictureBook(baseUrl: string): Promise<string> {
   return `/pro/${slug}?day=${date}`;
 }
 
+let closingPath: Promise<string> | undefined;
+
+/** The book's picture day with its lunch closed online (over the phone booking taken then) and 21:30–22:30 stopped. */
+async function pictureClosings(baseUrl: string): Promise<string> {
+  const book = await (bookPath ??= pictureBook(baseUrl));
+  const url = new URL(book, baseUrl);
+  const slug = url.pathname.split('/').pop()!;
+  const date = url.searchParams.get('day')!;
+  const response = await fetch(`${baseUrl}/api/pro/${slug}/bookings?day=${date}`, { headers: { authorization: `Bearer ${staff!.bearer}` } });
+  const { services } = (await response.json()) as { services: { id: string; start: string }[] };
+  const lunch = services.find((service) => service.start < '15:00');
+  if (lunch) await postApi(baseUrl, `/api/pro/${slug}/closings`, { kind: 'shift', day: date, shift_id: lunch.id, note: 'Privatisation' }, staff!.bearer);
+  const at = (time: string) => localToInstant(date, time, 'Europe/Paris')!.toISOString();
+  await postApi(baseUrl, `/api/pro/${slug}/closings`, { kind: 'range', starts_at: at('21:30'), ends_at: at('22:30') }, staff!.bearer);
+  return book;
+}
+
+const asStaff = async (page: Page) => {
+  await page.addInitScript(
+    ({ bearer, merchants }) => {
+      localStorage.setItem('staff_bearer', bearer);
+      localStorage.setItem('staff_merchants', JSON.stringify(merchants));
+    },
+    { bearer: staff!.bearer, merchants: staff!.merchants },
+  );
+};
+
 /** The staff pages: sign-in, and the book of a day with bookings (a tablet's width too: the host stand's). */
 const PRO_SHOTS: Shot[] = [
   {
@@ -640,6 +668,32 @@ const PRO_SHOTS: Shot[] = [
       await page.getByRole('article').filter({ hasText: 'Camille Durand' }).first().getByRole('button', { name: 'Refuser' }).click();
       const dialog = page.getByRole('dialog', { name: 'Refuser la réservation ?' });
       await dialog.getByRole('textbox', { name: 'Message au client (facultatif)' }).fill('Désolés, nous sommes complets ce soir.');
+    },
+  },
+  {
+    name: 'pro-closing-book',
+    path: async ({ baseUrl }) => (closingPath ??= pictureClosings(baseUrl)),
+    widths: [390, 1024],
+    before: asStaff,
+    setup: async (page) => {
+      await page.getByText('Fermé en ligne').first().waitFor();
+      await page.locator('[data-live="subscribed"]').waitFor();
+    },
+  },
+  {
+    name: 'pro-closing-dialog',
+    path: async ({ baseUrl }) => (closingPath ??= pictureClosings(baseUrl)),
+    widths: [390, 1024],
+    fullPage: false,
+    before: asStaff,
+    setup: async (page) => {
+      await page.getByText('Fermé en ligne').first().waitFor();
+      await page.getByRole('button', { name: 'Fermer en ligne…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Fermer à la réservation en ligne' });
+      await dialog.getByRole('radio', { name: 'Une plage horaire' }).check();
+      await dialog.getByRole('combobox', { name: 'De' }).selectOption('19:00');
+      await dialog.getByRole('combobox', { name: 'Jusqu’à' }).selectOption('19:30');
+      await dialog.getByRole('textbox', { name: /Note pour l’équipe/ }).fill('Groupe de 12 à 19 h');
     },
   },
 ];

@@ -3,7 +3,7 @@ import { atom, computed, map } from 'nanostores';
 import { proApi, type ProApi, type ProNewBooking, type ProPlainAction } from '../lib/api/pro-api.ts';
 import type { BookFilter } from '../lib/pro/book-view.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
-import type { StaffBookingRow, StaffCoversAtTime, StaffRefuseReason, StaffService, StaffZone } from '../shared/api/pro.ts';
+import type { ProCloseRequest, StaffBookingRow, StaffClosing, StaffCoversAtTime, StaffRefuseReason, StaffService, StaffZone } from '../shared/api/pro.ts';
 import { forgetProSession, proFailure, type ProOutcome } from './pro-session.ts';
 
 /** The book of one merchant's day. */
@@ -21,6 +21,8 @@ export interface ProBookState {
   covers: StaffCoversAtTime[];
   services: StaffService[];
   zones: StaffZone[];
+  /** The closings to online booking touching the day (a whole day, a service, a time range). */
+  closings: StaffClosing[];
   /** The merchant's public phone (its country reads the diners' national numbers) and party limits; null until read. */
   merchantPhone: string | null;
   party: { min: number; max: number } | null;
@@ -37,6 +39,7 @@ const EMPTY: ProBookState = {
   covers: [],
   services: [],
   zones: [],
+  closings: [],
   merchantPhone: null,
   party: null,
 };
@@ -75,7 +78,7 @@ export async function loadDay(day: string | null = $proBook.get().day, api: Pick
   const { slug } = $proBook.get();
   if (!slug) return { ok: false, code: 'merchant_not_found' };
   const seq = ++readSeq;
-  if (day !== $proBook.get().day) $proBook.set({ ...$proBook.get(), day, bookings: [], covers: [], status: 'loading', error: null });
+  if (day !== $proBook.get().day) $proBook.set({ ...$proBook.get(), day, bookings: [], covers: [], closings: [], status: 'loading', error: null });
   else if ($proBook.get().status !== 'ready') $proBook.setKey('status', 'loading');
   try {
     const answer = await api.day(slug, day ?? undefined);
@@ -91,6 +94,7 @@ export async function loadDay(day: string | null = $proBook.get().day, api: Pick
       covers: answer.covers,
       services: answer.services,
       zones: answer.zones,
+      closings: answer.closings,
     });
     return { ok: true };
   } catch (error) {
@@ -213,4 +217,35 @@ export async function createStaffBooking(input: ProNewBooking, api: ProApi = pro
 export async function refreshAfterChange(api: Pick<ProApi, 'day' | 'search'> = proApi): Promise<void> {
   const search = $proSearch.get();
   await Promise.all([loadDay(undefined, api), search.status !== 'idle' ? searchBook(search.q, api) : Promise.resolve()]);
+}
+
+/** Closes a day, a service or a time range to online booking; answers how many bookings already inside it are kept. */
+export async function closeOnline(request: ProCloseRequest, api: ProApi = proApi): Promise<ProOutcome & { affected?: number }> {
+  const { slug } = $proBook.get();
+  if (!slug) return { ok: false, code: 'merchant_not_found' };
+  try {
+    const answer = await api.close(slug, request);
+    await loadDay(undefined, api);
+    return { ok: true, affected: answer.affected.count };
+  } catch (error) {
+    const failure = proFailure(error);
+    if (failure.code === 'unauthenticated') forgetProSession();
+    return failure;
+  }
+}
+
+/** Removes a closing: online booking opens there again; the day is read again. */
+export async function reopenClosing(id: string, api: ProApi = proApi): Promise<ProOutcome> {
+  const { slug } = $proBook.get();
+  if (!slug) return { ok: false, code: 'merchant_not_found' };
+  try {
+    await api.reopen(slug, id);
+  } catch (error) {
+    const failure = proFailure(error);
+    if (failure.code === 'unauthenticated') forgetProSession();
+    // Already removed (another device): the day read below shows it gone.
+    if (failure.code !== 'not_found') return failure;
+  }
+  await loadDay(undefined, api);
+  return { ok: true };
 }

@@ -1,11 +1,12 @@
 /**
  * $proLive: the staff book's live channel (private-merchant.{id}, signed for this merchant's staff by /broadcasting/auth
  * with the staff bearer) and the new pending bookings it announced. The channel is asked for before the day is read, and
- * the day is read again each time it is subscribed (first time, every reconnection) and when the browser is back online.
+ * the day is read again each time it is subscribed (first time, every reconnection), when the browser is back online and
+ * when a closing is made or removed (UpdateClosings).
  */
 import { map } from 'nanostores';
 import { proApi, type ProApi } from '../lib/api/pro-api.ts';
-import { subscribeToChannel, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
+import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
 import { getStaffBearer } from '../lib/storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
 import { $proBook, eventIsNews, loadDay, refreshAfterChange } from './pro-book.ts';
@@ -86,6 +87,8 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
     subscription = subscribe(channel, (event) => void takeMerchantEvent(event, { api, onNewPending: options.onNewPending }), {
       ...options.subscribeOptions,
       bearer: getStaffBearer,
+      // A closing may reach any day (a range spans several): the day shown is read again whichever it names.
+      events: { ...options.subscribeOptions?.events, [UPDATE_CLOSINGS_EVENT]: () => void loadDay(undefined, api) },
       onSubscribed: () => {
         $proLive.setKey('state', 'subscribed');
         void loadDay(undefined, api);

@@ -6,34 +6,11 @@ import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/
 import { expectNoSeriousAxeViolation } from './auth-support.ts';
 import { localDate, slotsOf, tabTo } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
+import { CLAIRE, staffBook } from './pro-book-support.ts';
 import { createDraft, guestSession, postJson, signInBrowser, trackingPath, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
 const SLUG = 'le-petit-zinc';
-const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' };
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
-
-/** Signs a staff member in through /pro in a context of their own; the page lands on their book, live. */
-async function staffBook(
-  browser: Browser,
-  baseURL: string,
-  who: { email: string; password: string },
-  slug: string,
-  day?: string,
-  prepare?: (page: Page) => Promise<void>,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await prepare?.(page);
-  await page.goto('/pro');
-  await islandsHydrated(page);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
-  await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL(`**/pro/${slug}`);
-  if (day) await page.goto(`/pro/${slug}?day=${day}`);
-  await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
-  return page;
-}
 
 /** A diner's draft, then their browser on its tracking page once validated (as the diner would after Validate). */
 async function dinerPage(browser: Browser, baseURL: string, draft: E2EDraft, bearer: string): Promise<{ page: Page; context: BrowserContext }> {
@@ -276,4 +253,33 @@ test('a new pending booking rings only once the page has been touched', async ({
   await expect(staff.getByRole('button', { name: '1 nouvelle demande' })).toBeVisible({ timeout: 10_000 });
   await expect.poll(notes).toBe(2);
   await staff.context().close();
+});
+
+test('the book writes times on a 12-hour clock in English on a 12-hour browser, and on 24 hours in French', async ({ browser, baseURL, request }) => {
+  const draft = await createDraft(request);
+  await validateThroughApi(request, draft, await guestSession(request, draft.token));
+  const ref = await refOf(request, draft);
+  const { access_token: bearer } = (await postJson<{ access_token: string }>(request, '/api/pro/auth/login', CLAIRE)).body;
+  const context = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
+  await context.addInitScript(
+    ({ token, slug }) => {
+      localStorage.setItem('staff_bearer', token);
+      localStorage.setItem('staff_merchants', JSON.stringify([{ slug, name: 'Le Petit Zinc' }]));
+    },
+    { token: bearer, slug: SLUG },
+  );
+  const staff = await context.newPage();
+  await staff.goto(`/pro/${SLUG}?day=${parisDay(draft)}`);
+  const time = card(staff, ref).locator('.pro-time');
+  if ((await staff.getByRole('combobox', { name: /Langue|Language/ }).inputValue()) !== 'en') {
+    await staff.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  }
+  const english = staff
+    .getByRole('article')
+    .filter({ hasText: `Ref. ${ref}` })
+    .locator('.pro-time');
+  await expect(english).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+  await staff.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(time).toHaveText(/^\d{2}:\d{2}$/);
+  await context.close();
 });

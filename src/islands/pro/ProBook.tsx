@@ -1,6 +1,7 @@
 /**
  * The staff book (/pro/{slug}, one shell for every merchant): a day of bookings by service, live over the merchant's
- * private channel, with the actions on each booking, a search across days and new bookings by the restaurant.
+ * private channel, with the actions on each booking, a search across days, new bookings by the restaurant and the day's
+ * closings to online booking (close the day, a service or a time range; reopen).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,8 +11,19 @@ import { longDate } from '../../lib/long-date.ts';
 import { armChime, playChime } from '../../lib/pro/chime.ts';
 import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
 import { PRO_PATH, proSlugOf } from '../../lib/routes.ts';
-import type { StaffBookingRow } from '../../shared/api/pro.ts';
-import { $proBook, $proFilter, $proPendingCount, $proSearch, clearSearch, loadDay, loadMerchantDetails, openBook } from '../../stores/pro-book.ts';
+import { sortClosings } from '../../lib/pro/closing-view.ts';
+import type { StaffBookingRow, StaffClosing } from '../../shared/api/pro.ts';
+import {
+  $proBook,
+  $proFilter,
+  $proPendingCount,
+  $proSearch,
+  clearSearch,
+  loadDay,
+  loadMerchantDetails,
+  openBook,
+  reopenClosing,
+} from '../../stores/pro-book.ts';
 import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';
 import { $proSession, isProSignedIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
@@ -20,12 +32,15 @@ import { useTranslation } from '../shared/use-translation.ts';
 import ActionDialog, { type DialogAction } from './parts/ActionDialog.tsx';
 import BookFilters from './parts/BookFilters.tsx';
 import BookingCard from './parts/BookingCard.tsx';
+import CloseDialog from './parts/CloseDialog.tsx';
+import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
 import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
 import NewBookingDialog from './parts/NewBookingDialog.tsx';
 import PasswordDialog from './parts/PasswordDialog.tsx';
 import SearchBox from './parts/SearchBox.tsx';
 import ServiceSection from './parts/ServiceSection.tsx';
+import { proErrorText } from './parts/pro-error-text.ts';
 import '../shared/buttons.css';
 import '../shared/modal-content.css';
 import './pro.css';
@@ -51,6 +66,8 @@ export default function ProBook() {
   const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[] } | null>(null);
   const [creating, setCreating] = useState(false);
   const [password, setPassword] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [reopening, setReopening] = useState(false);
   const [said, setSaid] = useState('');
   const [nowMs, setNowMs] = useState(() => Date.now());
   const list = useRef<HTMLDivElement>(null);
@@ -104,6 +121,14 @@ export default function ProBook() {
 
   const groups = useMemo(() => groupByService(book.bookings, book.services, book.covers), [book.bookings, book.services, book.covers]);
   const tables = tableCount(book.zones);
+  const closings = useMemo(() => sortClosings(book.closings), [book.closings]);
+
+  const reopen = async (target: StaffClosing) => {
+    setReopening(true);
+    const outcome = await reopenClosing(target.id);
+    setReopening(false);
+    setSaid(outcome.ok ? t('pro.closing.reopened') : proErrorText(t, outcome, 'reopen'));
+  };
 
   const openAction = (booking: StaffBookingRow, action: DialogAction) => {
     setMore(null);
@@ -157,6 +182,9 @@ export default function ProBook() {
           <button type="button" className="cv-btn cv-btn-primary" onClick={() => setCreating(true)} disabled={!book.day}>
             {t('pro.newBooking.open')}
           </button>
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => setClosing(true)} disabled={book.status !== 'ready'}>
+            {t('pro.closing.open')}
+          </button>
         </div>
         {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
       </div>
@@ -206,10 +234,12 @@ export default function ProBook() {
           <p className="pro-empty" role="status">
             {t('pro.loading')}
           </p>
-        ) : groups.length === 0 ? (
-          <p className="pro-empty">{t('pro.closedDay')}</p>
         ) : (
           <>
+            {book.day && book.timezone ? (
+              <DayClosings closings={closings} day={book.day} timezone={book.timezone} busy={reopening} onReopen={(target) => void reopen(target)} />
+            ) : null}
+            {groups.length === 0 ? <p className="pro-empty">{t('pro.closedDay')}</p> : null}
             {pendingCount > 0 ? (
               <p className="pro-pending-note">
                 <strong>{t('pro.pendingCount', { count: pendingCount })}</strong>
@@ -225,6 +255,9 @@ export default function ProBook() {
                 nowMs={nowMs}
                 onAction={openAction}
                 onMore={(target, actions) => setMore({ booking: target, actions })}
+                closing={group.service ? closings.services.get(group.service.id) : null}
+                busy={reopening}
+                onReopen={(target) => void reopen(target)}
               />
             ))}
           </>
@@ -234,6 +267,7 @@ export default function ProBook() {
       <MoreActionsDialog booking={more?.booking ?? null} actions={more?.actions ?? []} onPick={openAction} onClose={() => setMore(null)} />
       <ActionDialog booking={dialog?.booking ?? null} action={dialog?.action ?? null} onClose={() => setDialog(null)} onDone={setSaid} />
       <NewBookingDialog open={creating} onClose={() => setCreating(false)} onDone={setSaid} />
+      <CloseDialog open={closing} onClose={() => setClosing(false)} onDone={setSaid} />
       <PasswordDialog open={password} onClose={() => setPassword(false)} onDone={setSaid} />
     </div>
   );

@@ -51,7 +51,7 @@ export function apiUrl(path: string): string {
 
 /** How one call is made. */
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (the OAuth token endpoint). */
@@ -131,4 +131,9 @@ export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method
 /** POSTs JSON to an API path. */
 export function apiPost<T>(path: string, json: unknown = {}, options: Omit<ApiRequestOptions, 'method' | 'json'> = {}): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'POST', json });
+}
+
+/** DELETEs an API path. */
+export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'json' | 'form'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'DELETE' });
 }

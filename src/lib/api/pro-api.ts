@@ -1,7 +1,16 @@
 /** The staff calls under /api/pro, one typed function each; every call carries the staff bearer, never the diner's. */
-import { apiGet, apiPost } from './api-client.ts';
+import { apiDelete, apiGet, apiPost } from './api-client.ts';
 import type { ApiSuccess } from '../../shared/api/common.ts';
-import type { ProActionResponse, ProDayResponse, ProLoginResponse, ProMeResponse, ProSearchResponse, StaffRefuseReason } from '../../shared/api/pro.ts';
+import type {
+  ProActionResponse,
+  ProCloseRequest,
+  ProClosingResponse,
+  ProDayResponse,
+  ProLoginResponse,
+  ProMeResponse,
+  ProSearchResponse,
+  StaffRefuseReason,
+} from '../../shared/api/pro.ts';
 import type { BookingMerchantResponse } from '../../shared/api/merchant.ts';
 import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
 import { getStaffBearer } from '../storage.ts';
@@ -25,6 +34,7 @@ export interface ProNewBooking {
 
 const staff = () => ({ bearer: getStaffBearer() });
 const bookings = (slug: string) => `/api/pro/${encodeURIComponent(slug)}/bookings`;
+const closings = (slug: string) => `/api/pro/${encodeURIComponent(slug)}/closings`;
 const booking = (slug: string, token: string, action: string) => `${bookings(slug)}/${encodeURIComponent(token)}/${action}`;
 
 /** The staff calls; stores take it as a parameter so tests may pass another. */
@@ -62,6 +72,10 @@ export const proApi = {
     ),
   /** POST /api/pro/{slug}/bookings: a phone booking or walk-in, confirmed at once. */
   create: (slug: string, input: ProNewBooking) => apiPost<ProActionResponse>(bookings(slug), input, staff()),
+  /** POST /api/pro/{slug}/closings: closes a day, a service or a time range to online booking; answers the bookings already inside. */
+  close: (slug: string, request: ProCloseRequest) => apiPost<ProClosingResponse>(closings(slug), request, staff()),
+  /** DELETE /api/pro/{slug}/closings/{id}: online booking opens there again. */
+  reopen: (slug: string, id: string) => apiDelete<ApiSuccess>(`${closings(slug)}/${encodeURIComponent(id)}`, staff()),
 };
 
 /** The staff calls' type. */

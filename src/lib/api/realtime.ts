@@ -18,6 +18,9 @@ async function loadPusher(): Promise<PusherClass> {
 /** The event the tracking page reloads the booking on. */
 export const UPDATE_BOOKING_EVENT = 'UpdateBooking';
 
+/** The event the staff book reads its day again on: a closing made or removed (private-merchant.{id}). */
+export const UPDATE_CLOSINGS_EVENT = 'UpdateClosings';
+
 /** The public channel of a booking. */
 export function bookingChannelName(token: string): string {
   return `booking.${token}`;
@@ -87,6 +90,8 @@ export interface SubscribeOptions {
   onSubscribed?: () => void;
   /** Called when the server refuses a private channel (the HTTP status of its auth answer). */
   onRefused?: (status: number) => void;
+  /** Other events of the channel to listen to, by name (the staff book's UpdateClosings). */
+  events?: Record<string, (data: unknown) => void>;
 }
 
 /** A live subscription; stop() disconnects. */
@@ -123,6 +128,11 @@ export function subscribeToChannel(channelName: string, onUpdate: (event: Bookin
     channel.bind(UPDATE_BOOKING_EVENT, (data: BookingUpdateEvent) => {
       if (!stopped) onUpdate(data);
     });
+    for (const [name, onEvent] of Object.entries(options.events ?? {})) {
+      channel.bind(name, (data: unknown) => {
+        if (!stopped) onEvent(data);
+      });
+    }
     channel.bind('pusher:subscription_succeeded', () => {
       options.onSubscribed?.();
       settle();

@@ -122,3 +122,15 @@ export const STAFF_REFUSE_REASONS = ['restaurant_full', 'restaurant_closed', 're
 
 /** One of STAFF_REFUSE_REASONS. */
 export type StaffRefuseReason = (typeof STAFF_REFUSE_REASONS)[number];
+
+/** POST /api/pro/{slug}/closings: a whole day, a service of a day ("{ISO weekday}-{index}"), or a time range (ISO instants). */
+export type ProCloseRequest =
+  | { kind: 'day'; day: string; note?: string }
+  | { kind: 'shift'; day: string; shift_id: string; note?: string }
+  | { kind: 'range'; starts_at: string; ends_at: string; note?: string };
+
+/** The answer of a closing: it, and the pending or confirmed bookings already inside it (left as they are). */
+export interface ProClosingResponse extends ApiSuccess {
+  closing: StaffClosing;
+  affected: { count: number; bookings: Array<{ token: string; status: number }> };
+}

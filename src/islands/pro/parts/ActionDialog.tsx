@@ -6,6 +6,7 @@ import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } fr
 import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
+import { useBookHour } from './use-book-hour.ts';
 import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
 import { proErrorText } from './pro-error-text.ts';
 import { useSlots } from './use-slots.ts';
@@ -27,6 +28,7 @@ const DANGER: ReadonlySet<DialogAction> = new Set(['refuse', 'cancel', 'no_show'
 /** The action's dialog; nothing while closed. */
 export default function ActionDialog({ booking, action, onClose, onDone }: ActionDialogProps) {
   const { t, lang } = useTranslation();
+  const hour = useBookHour();
   const titleId = useId();
   const describeId = useId();
   const reasonId = useId();
@@ -104,7 +106,7 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
           {t('pro.dialog.summary', {
             name,
             party: t('pro.party', { count: booking.party }),
-            time: booking.time,
+            time: hour(booking.time),
             day: longDate(booking.day, lang),
             ref: booking.ref,
           })}

@@ -6,6 +6,7 @@ import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import StatusBadge from './StatusBadge.tsx';
+import { useBookHour } from './use-book-hour.ts';
 
 /** What the card shows and what its buttons ask for. */
 export interface BookingCardProps {
@@ -33,6 +34,7 @@ export function actionsFor(booking: StaffBookingRow, started: boolean): DialogAc
 /** A booking's card. */
 export default function BookingCard({ booking, withDate, merchantPhone, started, onAction, onMore }: BookingCardProps) {
   const { t } = useTranslation();
+  const hour = useBookHour();
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
   const actions = actionsFor(booking, started);
   const [main, ...others] = actions;
@@ -47,7 +49,7 @@ export default function BookingCard({ booking, withDate, merchantPhone, started,
     <article className={`pro-booking pro-booking-${kind}`} aria-labelledby={headingId} data-token={booking.token}>
       <div className="pro-booking-time">
         {withDate ? <span className="pro-booking-date">{withDate}</span> : null}
-        <span className="pro-time">{booking.time}</span>
+        <span className="pro-time">{hour(booking.time)}</span>
         <span className="pro-party">{t('pro.party', { count: booking.party })}</span>
       </div>
       <div className="pro-booking-body">

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
+import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 
 /** The booking and the actions to list. */
@@ -16,12 +17,13 @@ export interface MoreActionsDialogProps {
 /** The list of other actions; nothing while closed. */
 export default function MoreActionsDialog({ booking, actions, onPick, onClose }: MoreActionsDialogProps) {
   const { t } = useTranslation();
+  const hour = useBookHour();
   const titleId = useId();
   if (!booking) return null;
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
   return (
     <Modal open onClose={onClose} labelledBy={titleId} variant="sheet" className="pro-dialog">
-      <h2 id={titleId}>{t('pro.dialog.more', { name, time: booking.time })}</h2>
+      <h2 id={titleId}>{t('pro.dialog.more', { name, time: hour(booking.time) })}</h2>
       <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { StaffZone } from '../../../shared/api/pro.ts';
 import type { Slot } from '../../../shared/api/slots.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import { useBookHour } from './use-book-hour.ts';
 
 /** The place chosen: a time (unix seconds, or 'now' for a walk-in), a zone ('all': any) and a table ('': any that fits). */
 export interface PlaceChoice {
@@ -26,6 +27,7 @@ export interface PlaceFieldsProps {
 /** The time, zone and table selects. */
 export default function PlaceFields({ value, onChange, zones, slots, loading, party, allowNow }: PlaceFieldsProps) {
   const { t } = useTranslation();
+  const hour = useBookHour();
   const timeId = useId();
   const zoneId = useId();
   const tableId = useId();
@@ -43,7 +45,7 @@ export default function PlaceFields({ value, onChange, zones, slots, loading, pa
         {allowNow ? <option value="now">{t('pro.form.now')}</option> : null}
         {slots.map((slot) => (
           <option key={slot.timestamp} value={String(slot.timestamp)}>
-            {slot.available ? slot.hour : t('pro.form.fullOnline', { time: slot.hour })}
+            {slot.available ? hour(slot.hour) : t('pro.form.fullOnline', { time: hour(slot.hour) })}
           </option>
         ))}
       </select>

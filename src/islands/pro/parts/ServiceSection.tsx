@@ -1,7 +1,8 @@
-/** One service of the day: its hours, covers per time against pacing, tables in use, and its bookings (pending first). */
+/** One service of the day: its hours, whether it is closed online (with Reopen), covers per time against pacing, tables in use, and its bookings (pending first). */
 import { serviceMeal, type ServiceGroup } from '../../../lib/pro/book-view.ts';
-import type { StaffBookingRow } from '../../../shared/api/pro.ts';
+import type { StaffBookingRow, StaffClosing } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import BookingCard from './BookingCard.tsx';
 
@@ -15,19 +16,41 @@ export interface ServiceSectionProps {
   nowMs: number;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
+  /** The service's closing to online booking that day, if any. */
+  closing?: StaffClosing | null;
+  /** A closing is being changed: Reopen waits. */
+  busy?: boolean;
+  onReopen?: (closing: StaffClosing) => void;
 }
 
 /** A service's section. */
-export default function ServiceSection({ group, bookings, tables, merchantPhone, nowMs, onAction, onMore }: ServiceSectionProps) {
+export default function ServiceSection({ group, bookings, tables, merchantPhone, nowMs, onAction, onMore, closing, busy, onReopen }: ServiceSectionProps) {
   const { t } = useTranslation();
+  const hour = useBookHour();
   const { service } = group;
-  const title = service ? t(`pro.service.${serviceMeal(service)}`, { start: service.start, end: service.end }) : t('pro.service.other');
+  const title = service ? t(`pro.service.${serviceMeal(service)}`, { start: hour(service.start), end: hour(service.end) }) : t('pro.service.other');
   const covers = group.covers.reduce((sum, entry) => sum + entry.covers, 0);
   const headingId = `service-${service?.start ?? 'other'}`;
   return (
-    <section className="pro-service" aria-labelledby={headingId}>
+    <section className={`pro-service${closing ? ' pro-service-closed' : ''}`} aria-labelledby={headingId}>
       <header className="pro-service-head">
-        <h2 id={headingId}>{title}</h2>
+        <div className="pro-service-title">
+          <h2 id={headingId}>
+            {title}
+            {closing ? <span className="pro-closed-tag">{t('pro.closing.serviceClosed')}</span> : null}
+          </h2>
+          {closing && onReopen ? (
+            <button
+              type="button"
+              className="cv-btn cv-btn-secondary pro-small"
+              disabled={busy}
+              aria-label={t('pro.closing.reopenNamed', { what: title })}
+              onClick={() => onReopen(closing)}
+            >
+              {t('pro.closing.reopen')}
+            </button>
+          ) : null}
+        </div>
         <p className="pro-service-stats">
           <span>{t('pro.covers', { count: covers })}</span>
           {tables > 0 ? <span>{t('pro.tablesInUse', { used: group.tablesInUse, total: tables })}</span> : null}
@@ -37,7 +60,7 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
         <ul className="pro-pacing" aria-label={t('pro.pacing')}>
           {group.covers.map((entry) => (
             <li key={entry.time} className={entry.covers >= entry.max ? 'pro-pacing-full' : undefined}>
-              <span className="pro-pacing-time">{entry.time}</span>
+              <span className="pro-pacing-time">{hour(entry.time)}</span>
               <span className="pro-pacing-count">{t('pro.coversOf', { covers: entry.covers, max: entry.max })}</span>
               <span className="pro-pacing-bar" aria-hidden="true">
                 <span style={{ width: `${Math.min(100, Math.round((entry.covers / Math.max(1, entry.max)) * 100))}%` }} />

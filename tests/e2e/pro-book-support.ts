@@ -1,0 +1,29 @@
+/** The staff book's e2e helpers: Claire of Le Petit Zinc, and a staff member signed in through /pro in a context of their own. */
+import type { Browser, Page } from '@playwright/test';
+import { expect, islandsHydrated } from './fixture.ts';
+
+/** Le Petit Zinc's demo staff member. */
+export const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' };
+
+/** Signs a staff member in through /pro in a context of their own; the page lands on their book, live. */
+export async function staffBook(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  slug: string,
+  day?: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await prepare?.(page);
+  await page.goto('/pro');
+  await islandsHydrated(page);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
+  await page.getByLabel('Mot de passe').fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(`**/pro/${slug}`);
+  if (day) await page.goto(`/pro/${slug}?day=${day}`);
+  await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
+  return page;
+}
