@@ -122,6 +122,25 @@ describe('what each change of a booking sends (issue 12, the table)', () => {
     );
   });
 
+  test('what leaves is the builders\u2019 message: the restaurant\u2019s name, the reference, the links and the .ics', async () => {
+    const { token, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    const toDiner = mails.find((mail) => mail.to === email)!;
+    expect(toDiner.subject).toContain(`Fixture ${fixture.slug}`);
+    expect(toDiner.text).toContain(booking!.ref);
+    expect(toDiner.text).toContain(`https://book.example/${fixture.slug}/booking_complete/${token}`);
+    expect(toDiner.html).toContain('FoodEstablishmentReservation');
+    expect(toDiner.attachments?.map((file) => file.content).join('')).toContain('METHOD:REQUEST');
+    const toRestaurant = mails.find((mail) => mail.to === 'salle@fixture.example')!;
+    expect(toRestaurant.text).toContain(`https://book.example/pro/${fixture.slug}`);
+    // The restaurant's messages never carry the diner's manage key.
+    expect(`${toRestaurant.text}${toRestaurant.html}`).not.toContain(booking!.manageKey);
+    const restaurantSms = texts.find((sms) => sms.to === '+33100000001')!;
+    expect(restaurantSms.text).toContain(`https://book.example/pro/${fixture.slug}`);
+    expect(restaurantSms.text).toContain('2 pers.');
+  });
+
   test('messages are written in the transaction of the change: a change whose messages cannot be written does not happen', async () => {
     const { token } = await pendingBooking();
     const before = await outboxOf(token);
