@@ -74,13 +74,21 @@ async function sentAfterJobs(token: string) {
 }
 
 describe('what each change of a booking sends (issue 12, the table)', () => {
-  test('validated and pending: the diner hears it is received (the old path texts them), the restaurant gets one to confirm', async () => {
+  test('validated and pending: the diner hears it is received, the restaurant gets one to confirm', async () => {
     const { token, email } = await pendingBooking();
     expect(await sentAfterJobs(token)).toEqual(
-      [`diner-received email ${email}`, 'restaurant-new-booking email salle@fixture.example', 'restaurant-new-booking sms +33100000001'].sort(),
+      [
+        `diner-received email ${email}`,
+        `diner-received sms ${dinerPhone}`,
+        'restaurant-new-booking email salle@fixture.example',
+        'restaurant-new-booking sms +33100000001',
+      ].sort(),
     );
-    // The confirmation SMS of validation still leaves by its own path, once.
-    expect(texts.filter((sms) => sms.to === dinerPhone)).toHaveLength(1);
+    // The diner's first text message, once, with the manage link (docs/security.md).
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    expect(texts.filter((sms) => sms.to === dinerPhone).map((sms) => sms.text)).toEqual([
+      expect.stringContaining(`https://book.example/b/${token}#manage=${booking!.manageKey}`),
+    ]);
     expect(mails.map((mail) => mail.to).sort()).toEqual([email, 'salle@fixture.example'].sort());
   });
 

@@ -23,9 +23,6 @@ export {
 } from '../mail/booking-messages/compose.ts';
 export { notificationTargets, reminderHoursOf } from '../domain/merchant-notifications.ts';
 
-/** Whether the confirmation SMS still leaves at validation by the old path (server.ts onValidated): the outbox then sends no SMS of its own then. */
-export const CONFIRMATION_SMS_AT_VALIDATION = true;
-
 /** The restaurant's addresses for its messages and their language: `settings.notifications` of its definition. */
 export function restaurantRecipients(merchant: { settings: Pick<MerchantSettingsValue, 'notifications'> }): { emails: string[]; phones: string[]; lang: Lang } {
   const targets = notificationTargets(merchant.settings);

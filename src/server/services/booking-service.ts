@@ -75,8 +75,6 @@ export interface BookingServiceDeps {
   now: () => Date;
   holdMinutes: number;
   onChange: BookingListener;
-  /** Told once a draft became a firm booking, with the diner who validated it (the SMS goes out here). */
-  onValidated?: (booking: BookingRow, merchant: MerchantWithFloor['merchant'], user: SessionUser) => void;
   /** Told of a write inside its transaction, before it commits: what it writes there (the messages outbox) commits with it. */
   onWrite?: (tx: Tx, change: BookingChange) => Promise<void>;
 }
@@ -346,7 +344,6 @@ export function createBookingService(deps: BookingServiceDeps) {
       });
       return recorded(tx, 'validate', fresh, saved, now);
     });
-    deps.onValidated?.(validated, floor.merchant, user);
     return changed(validated);
   }
 

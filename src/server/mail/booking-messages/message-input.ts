@@ -101,6 +101,8 @@ export interface MessageLinks {
   book: string;
   /** The short tracking address for text messages, `{site}/b/{token}` (redirected to the tracking page); else `tracking`. */
   short?: string;
+  /** The short address with the manage key in its fragment, `{site}/b/{token}#manage={key}` (the redirect keeps the fragment). */
+  shortManage?: string;
 }
 
 /** The input of a message about one booking. */
