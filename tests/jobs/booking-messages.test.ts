@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookings, jobs, messagesOutbox } from '../../src/server/db/schema.ts';
+import { bookings, jobs, merchants, messagesOutbox } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { adminAction, call, create, createDraft, expectOk, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
 import { useTestServer } from '../support/use-test-server.ts';
@@ -147,6 +147,41 @@ describe('what each change of a booking sends (issue 12, the table)', () => {
     const restaurantSms = texts.find((sms) => sms.to === '+33100000001')!;
     expect(restaurantSms.text).toContain(`https://book.example/pro/${fixture.slug}`);
     expect(restaurantSms.text).toContain('2 pers.');
+  });
+
+  test('a change by the diner says what it was and what it is now (the old time and party, kept in the outbox row)', async () => {
+    const { token, bearer, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    mails.length = 0;
+    expectOk(await create(t, { slug: fixture.slug, at: AT + 1800, zone: 'all', seats: 3, token, bearer }));
+    // What it was is written with the change, in its transaction: the send later cannot know it any more.
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    const rows = await t.database.db
+      .select()
+      .from(messagesOutbox)
+      .where(and(eq(messagesOutbox.bookingId, booking!.id), eq(messagesOutbox.kind, 'diner-changed')));
+    expect(rows.map((row) => (row.data.booking as { previous?: unknown }).previous)).toEqual(
+      rows.map(() => ({ startsAt: '2026-11-25T18:30:00.000Z', clientCount: 2, zoneName: 'Salle' })),
+    );
+    await t.server.jobs.runDue();
+    for (const to of [email, 'salle@fixture.example']) {
+      const text = mails.find((mail) => mail.to === to)!.text;
+      expect(text).toMatch(/Heure\s:\s20:00\s\(avant\s:\s19:30\)/);
+      expect(text).toMatch(/Couverts\s:\s3\spersonnes\s\(avant\s:\s2\spersonnes\)/);
+    }
+  });
+
+  test('a move by the restaurant says what it was and what it is now', async () => {
+    const { token, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    mails.length = 0;
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.slug, fixture.slug));
+    await t.server.bookings.restaurantMove(token, merchant!.id, fixture.slug, { at: new Date((AT + 3600) * 1000), zoneId: 'all' });
+    await t.server.jobs.runDue();
+    const text = mails.find((mail) => mail.to === email)!.text;
+    expect(text).toMatch(/Heure\s:\s20:30\s\(avant\s:\s19:30\)/);
+    // The party did not change: no "before" for it.
+    expect(text).toMatch(/Couverts\s:\s2\spersonnes\n/);
   });
 
   test('messages are written in the transaction of the change: a change whose messages cannot be written does not happen', async () => {
