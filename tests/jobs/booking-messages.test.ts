@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, jobs, merchants, messagesOutbox } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
-import { adminAction, call, create, createDraft, expectOk, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
+import { adminAction, bookingOf, call, create, createDraft, expectOk, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { planPeriodicJobs } from '../../src/server/jobs/periodic-jobs.ts';
 
@@ -268,8 +268,14 @@ describe('a booking the restaurant does not answer', () => {
     t.clock.set('2026-11-25T19:30:00+01:00');
     const sent = await sentAfterJobs(token);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
-    expect(row).toMatchObject({ status: 25, holdsTable: false });
+    expect(row).toMatchObject({ status: 25, cancelReason: 'restaurant_no_answer', holdsTable: false });
     expect(sent).toEqual(expect.arrayContaining([`diner-closed-unanswered email ${email}`, `diner-closed-unanswered sms ${dinerPhone}`]));
+    // The tracking page reads the reason (cancelReason.restaurant_no_answer); the mail says it, with the restaurant's phone.
+    expect((await bookingOf(t, fixture.slug, token)).bookingCancelReason).toBe('restaurant_no_answer');
+    const closing = mails.filter((mail) => mail.to === email).at(-1)!;
+    expect(closing.subject).toContain('sans réponse');
+    expect(closing.text).toContain('n\u2019a pas répondu');
+    expect(closing.text).toContain('+33100000000');
   });
 
   test('answered in time is not closed', async () => {

@@ -57,7 +57,7 @@ export interface MessageBooking {
   comment?: string;
   /** The language the diner booked in (`bookings.lang`); anything but fr, en, es, it reads as French. */
   lang: string;
-  /** `bookings.cancel_reason` for the cancelled and refused kinds: restaurant_full, restaurant_closed, restaurant_cancelled, client_cancel. */
+  /** `bookings.cancel_reason` for the cancelled and refused kinds: restaurant_full, restaurant_closed, restaurant_cancelled, client_cancel, restaurant_no_answer. */
   cancelReason?: string | null;
   /** `bookings.cancel_message`: the restaurant's own words (hostile text). */
   cancelMessage?: string | null;
