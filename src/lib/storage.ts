@@ -19,6 +19,7 @@ export const OWN_STORAGE_KEYS = {
   guestBooking: 'guest_booking',
   guestDetails: 'guest_details',
   returnPath: 'return_path',
+  pendingManageKey: 'manage_pending',
   staffBearer: 'staff_bearer',
   staffMerchants: 'staff_merchants',
 } as const;
@@ -217,6 +218,19 @@ export function getReturnPath(): string | null {
 /** Stores (or with null removes) the page to go back to after signing in; anything but a site path is ignored. */
 export function setReturnPath(path: string | null): void {
   write('session', OWN_STORAGE_KEYS.returnPath, path !== null && isSitePath(path) ? path : null);
+}
+
+/**
+ * The manage key of a booking whose exchange is still under way in this tab (session storage, manage_pending_{token}):
+ * a page opened before it ended (an Edit tapped at once) trades it itself. Removed as soon as the exchange ends.
+ */
+export function getPendingManageKey(bookingToken: string): string | null {
+  return read('session', `${OWN_STORAGE_KEYS.pendingManageKey}_${bookingToken}`);
+}
+
+/** Keeps (or with null forgets) the manage key of a booking whose exchange is under way in this tab. */
+export function setPendingManageKey(bookingToken: string, manageKey: string | null): void {
+  write('session', `${OWN_STORAGE_KEYS.pendingManageKey}_${bookingToken}`, manageKey);
 }
 
 /** The staff bearer (`/api/pro`), never the diner's: null when no staff member is signed in here. */

@@ -8,6 +8,7 @@ import type { GetBookingResponse } from '../shared/api/booking.ts';
 import { mayEditBooking, mayManageBooking, trackingBackLink } from './booking-status.ts';
 import { startFirstBookingRead } from './api/first-booking-read.ts';
 import { manageKeyOf } from './manage-link.ts';
+import { setPendingManageKey } from './storage.ts';
 import { bookingHomePath, matchRoute } from './routes.ts';
 import { safeImageSrc } from './safe-url.ts';
 import { trackingNotices } from './tracking-notices.ts';
@@ -76,7 +77,10 @@ export function startFirstView(): void {
   const lang = document.documentElement.dataset.lang;
   if (!merchantSlug || !token || !lang) return;
   // Read now: the island takes the key out of the address as soon as it runs.
-  const viaManageLink = manageKeyOf(location.hash) !== null;
+  const manageKey = manageKeyOf(location.hash);
+  const viaManageLink = manageKey !== null;
+  // Its Edit shows before the island has traded the key: the booking home trades it if the diner taps Edit first.
+  if (manageKey) setPendingManageKey(token, manageKey);
   const show = async () => {
     const answer = await readApiAnswer<GetBookingResponse>(startFirstBookingRead({ merchantSlug, token, lang }));
     const view = await parsedView();

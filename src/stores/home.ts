@@ -10,6 +10,8 @@ import { guessOpenFlags } from '../lib/open-flags.ts';
 import { parsePresets } from '../lib/presets.ts';
 import { serverNow, syncServerClock } from '../lib/api/server-clock.ts';
 import { openBookingOnHome } from './booking.ts';
+import { finishPendingManageLink } from './manage-link.ts';
+import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { $lang, setLang } from './lang.ts';
 import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
 import { $selection, applyPresets, defaultParty, setPendingSlot } from './selection.ts';
@@ -64,6 +66,8 @@ export interface StartOptions {
   api?: Pick<BookingApi, 'getServerTime' | 'getBookingMerchant' | 'getBooking' | 'getBookingSlots'>;
   go?: (to: string) => void;
   localNow?: () => number;
+  /** booking_session, for a manage link's exchange the tracking page left under way (finishPendingManageLink). */
+  accountApi?: Pick<AccountApi, 'bookingSession'>;
 }
 
 function refreshToday(localNow: () => number): void {
@@ -79,7 +83,7 @@ function refreshToday(localNow: () => number): void {
  * presets (seats, asap, when) unless a booking was opened or the diner already picked a day. Resolves when done.
  */
 export async function startBookingHome(data: MerchantData, search: string, options: StartOptions = {}): Promise<void> {
-  const { api = bookingApi, go = navigate, localNow = Date.now } = options;
+  const { api = bookingApi, go = navigate, localNow = Date.now, accountApi: sessions = accountApi } = options;
   seedMerchant(data);
   $home.set({ ...INITIAL, timezone: data.timezone, settings: data.settings, pageZones: data.zones, booking: 'loading' });
   forgetNoTableToday();
@@ -89,6 +93,8 @@ export async function startBookingHome(data: MerchantData, search: string, optio
 
   const clock = syncServerClock(() => api.getServerTime(), localNow).then(() => refreshToday(localNow));
   const merchant = loadMerchant(data.slug, api);
+  // An Edit tapped on the manage link's page before its key became a session: the exchange ends here first.
+  await finishPendingManageLink(presets.token, $lang.get(), sessions);
   const opened = await openBookingOnHome(data.slug, presets.token, $lang.get(), api);
   $home.setKey('booking', opened.state);
   if (opened.to) {

@@ -74,7 +74,7 @@ test('the SMS link opened in a fresh browser changes the time: Edit, another tim
   const page = await context.newPage();
   await page.goto(pathOf(link));
   await islandsHydrated(page);
-  // The key becomes this booking's session one call after hydration; an Edit tapped before that returns to this page (docs/site-notes.md).
+  // The key becomes this booking's session one call after hydration (an Edit tapped before that: cancel-link.spec.ts).
   await page.waitForFunction((token) => localStorage.getItem(`guest_bearer_${token}`) !== null, draft.token);
   await page.getByRole('link', { name: 'Modifier', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${SLUG}\\?token=${draft.token}$`));

@@ -15,7 +15,8 @@ import { readBookingSnapshot, saveBookingSnapshot } from '../../lib/booking-snap
 import { dropFirstBookingRead, takeFirstBookingRead } from '../../lib/api/first-booking-read.ts';
 import { mayManageBooking, trackingBackLink } from '../../lib/booking-status.ts';
 import { longDate } from '../../lib/long-date.ts';
-import { takeManageKey } from '../../lib/manage-link.ts';
+import { takeManageLink } from '../../lib/manage-link.ts';
+import { cancelLinkOutcome, type CancelLinkOutcome } from '../../lib/cancel-link.ts';
 import { navigate } from '../../lib/navigate.ts';
 import { subscribeToBooking } from '../../lib/api/realtime.ts';
 import { bookingHomePath, matchRoute } from '../../lib/routes.ts';
@@ -93,6 +94,11 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
   // The key while its exchange may still be tried again (it failed for want of a network).
   const manageKey = useRef<string | null>(null);
   const [manageFailure, setManageFailure] = useState<string | null>(null);
+  // The reminder's cancel link (&action=cancel): 'asked' until the key's exchange has ended, 'exchanged' (with whether
+  // the key was accepted) until the booking is read, then what it led to (the modal, or why it cannot cancel).
+  const cancelLink = useRef<'asked' | null>(null);
+  const [cancelLinkKey, setCancelLinkKey] = useState<boolean | null>(null);
+  const [cancelLinkResult, setCancelLinkResult] = useState<CancelLinkOutcome | null>(null);
 
   const load = useCallback(
     async (token: string) => {
@@ -131,7 +137,9 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
     // The diner's own link (#manage=KEY): the key leaves the address at once and becomes this booking's session before
     // anything is read, so the page shows what its owner may do. Kept in a ref: a second run of the effect reuses it.
     if (!manageExchange.current) {
-      manageKey.current = takeManageKey();
+      const link = takeManageLink();
+      manageKey.current = link?.key ?? null;
+      if (link?.action === 'cancel') cancelLink.current = 'asked';
       manageExchange.current = manageKey.current ? openManageLink(token, manageKey.current, $lang.get()) : null;
     }
     // An update published before the channel is subscribed never arrives: the channel is asked for first, then the
@@ -170,6 +178,8 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
         else setManageFailure(outcome.code);
         // Opened offline (or the server out of reach): the key, gone from the address, is tried again once online.
         if (outcome.ok || !unreachable(outcome.code)) manageKey.current = null;
+        // Offline, the cancel link waits for the exchange tried again once online.
+        if (cancelLink.current && (outcome.ok || !unreachable(outcome.code))) setCancelLinkKey(outcome.ok);
         start();
       });
     } else start();
@@ -180,9 +190,13 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
       if (key) {
         void openManageLink(token, key, $lang.get()).then((outcome) => {
           if (stopped) return;
-          if (outcome.ok || !unreachable(outcome.code)) manageKey.current = null;
+          const settled = outcome.ok || !unreachable(outcome.code);
+          if (settled) manageKey.current = null;
           setManageFailure(outcome.ok ? null : outcome.code);
-          void load(token);
+          // The booking shown was read without the session: the cancel link waits for the read made with it.
+          void load(token).then(() => {
+            if (!stopped && settled && cancelLink.current) setCancelLinkKey(outcome.ok);
+          });
         });
       } else void load(token);
       if (!channelDown) return;
@@ -211,6 +225,16 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
       }),
     );
   }, [hydrated, status, merchantSlug, merchantUrl]);
+
+  // The cancel link, once the key's exchange has ended and the booking is read afresh (never from the offline copy):
+  // the confirmation modal opens (the diner still confirms), or the page says why it cannot cancel. Once only.
+  useEffect(() => {
+    if (cancelLinkKey === null || cancelLink.current === null || phase !== 'ready' || !booking || offlineCopyAt !== null) return;
+    cancelLink.current = null;
+    const outcome = cancelLinkOutcome(booking, cancelLinkKey);
+    setCancelLinkResult(outcome);
+    if (outcome === 'confirm') setCancelOpen(true);
+  }, [cancelLinkKey, phase, booking, offlineCopyAt]);
 
   const waiting = !hydrated || phase === 'loading' || (phase === 'ready' && (!booking || !merchant));
   // In the same frame as the booking (or the failure) appears: the page never shows both views.
@@ -261,6 +285,11 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
           {manageFailure === 'manage_key_invalid' || manageFailure === 'booking_forbidden' || manageFailure === 'booking_not_found'
             ? t('complete.manageLinkInvalid')
             : errorMessage(lang, manageFailure)}
+        </p>
+      )}
+      {(cancelLinkResult === 'cancelled' || cancelLinkResult === 'finished' || (cancelLinkResult === 'refused' && !manageFailure)) && (
+        <p className="trk-alert" role="alert">
+          {t(`complete.cancelLink.${cancelLinkResult}`)}
         </p>
       )}
       {!canManage && <p className="trk-notice trk-notice-shared">{t('complete.sharedView')}</p>}

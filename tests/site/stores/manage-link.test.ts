@@ -3,12 +3,12 @@ import { ApiError } from '../../../src/lib/api/api-client.ts';
 import type { BookingSessionRequest, NoAccountRequest } from '../../../src/shared/api/account.ts';
 import { mayManageBooking } from '../../../src/lib/booking-status.ts';
 import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
-import { manageKeyOf, plainTrackingUrl, takeManageKey } from '../../../src/lib/manage-link.ts';
-import { getGuestBearer, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { manageKeyOf, manageLinkOf, plainTrackingUrl, takeManageLink } from '../../../src/lib/manage-link.ts';
+import { getGuestBearer, getPendingManageKey, setCurrentMerchant, setMerchantToken, setPendingManageKey } from '../../../src/lib/storage.ts';
 import { $auth, resumeGuestSession, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import { openBookingOnHome } from '../../../src/stores/booking.ts';
-import { openManageLink } from '../../../src/stores/manage-link.ts';
+import { finishPendingManageLink, openManageLink } from '../../../src/stores/manage-link.ts';
 import type { GetBookingResponse } from '../../../src/shared/api/booking.ts';
 import { installStorage, type MemoryStorage } from '../support/browser-storage.ts';
 
@@ -41,18 +41,37 @@ describe('the manage link (#manage=KEY)', () => {
     expect(manageKeyOf('#other=1')).toBeNull();
   });
 
-  test('taking the key leaves the plain tracking address, without a new history entry', () => {
+  test.each([
+    ['the manage link', `#manage=${KEY}`, { key: KEY, action: null }],
+    ["the reminder's cancel link", `#manage=${KEY}&action=cancel`, { key: KEY, action: 'cancel' }],
+    ['the action first', `#action=cancel&manage=${KEY}`, { key: KEY, action: 'cancel' }],
+    ['an action it does not know', `#manage=${KEY}&action=delete`, { key: KEY, action: null }],
+    ['an action with an empty value', `#manage=${KEY}&action=`, { key: KEY, action: null }],
+    ['an action without a key', '#action=cancel', null],
+    ['an action with a key that is not one', '#manage=<b>&action=cancel', null],
+    ['no fragment', '', null],
+  ])('%s reads as its key and action', (_case, hash, expected) => {
+    expect(manageLinkOf(hash)).toEqual(expected);
+  });
+
+  test.each([
+    ['the manage link', `#manage=${KEY}`, { key: KEY, action: null }],
+    ['the cancel link', `#manage=${KEY}&action=cancel`, { key: KEY, action: 'cancel' }],
+  ])('taking %s leaves the plain tracking address (key and action gone), without a new history entry', (_case, hash, expected) => {
     const replaced: string[] = [];
     const history = { state: { kept: true }, replaceState: (_state: unknown, _title: string, url?: string | URL | null) => replaced.push(String(url)) };
-    const key = takeManageKey({ hash: `#manage=${KEY}`, pathname: `/le-petit-zinc/booking_complete/${TOKEN}`, search: '' }, history);
-    expect(key).toBe(KEY);
+    const link = takeManageLink({ hash, pathname: `/le-petit-zinc/booking_complete/${TOKEN}`, search: '' }, history);
+    expect(link).toEqual(expected);
     expect(replaced).toEqual([`/le-petit-zinc/booking_complete/${TOKEN}`]);
   });
 
-  test('an address without a key is left alone', () => {
+  test.each([
+    ['no key', ''],
+    ['an action without a key', '#action=cancel'],
+  ])('an address with %s is left alone', (_case, hash) => {
     const replaced: string[] = [];
     const history = { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => replaced.push(String(url)) };
-    expect(takeManageKey({ hash: '', pathname: '/x', search: '' }, history)).toBeNull();
+    expect(takeManageLink({ hash, pathname: '/x', search: '' }, history)).toBeNull();
     expect(replaced).toEqual([]);
   });
 
@@ -98,6 +117,55 @@ describe('the manage link (#manage=KEY)', () => {
     signOut();
     resumeGuestSession(TOKEN);
     expect($auth.get()).toMatchObject({ bearer: 'BOOKING-BEARER', guestBooking: TOKEN });
+  });
+});
+
+describe("an Edit tapped before the manage link's exchange has ended", () => {
+  test('the key is kept in this tab while its exchange runs, and goes when it ends', async () => {
+    let seenDuring: string | null = null;
+    const api = {
+      bookingSession: async (request: BookingSessionRequest) => {
+        seenDuring = getPendingManageKey(TOKEN);
+        return sessionApi().bookingSession(request);
+      },
+    };
+    await openManageLink(TOKEN, KEY, undefined, api);
+    expect(seenDuring).toBe(KEY);
+    expect(getPendingManageKey(TOKEN)).toBeNull();
+  });
+
+  test.each([
+    ['a wrong key', 'wrong-key-0123456789', null],
+    ['no network (tried again later)', 'network', KEY],
+  ])('after %s, the pending key is %s', async (_case, mode, kept) => {
+    const api = {
+      bookingSession: async (request: BookingSessionRequest) => {
+        if (mode === 'network') throw new TypeError('Failed to fetch');
+        return sessionApi().bookingSession({ ...request, manageKey: mode });
+      },
+    };
+    await openManageLink(TOKEN, KEY, undefined, api);
+    expect(getPendingManageKey(TOKEN)).toBe(kept);
+  });
+
+  test('the booking home trades a pending key itself, then opens the booking with its session for Update', async () => {
+    // The tracking page was left while its exchange was under way: the key is pending, no session yet.
+    setPendingManageKey(TOKEN, KEY);
+    const sent: BookingSessionRequest[] = [];
+    expect(await finishPendingManageLink(TOKEN, 'fr', sessionApi(sent))).toEqual({ ok: true });
+    expect(sent).toEqual([{ bookingToken: TOKEN, manageKey: KEY, lang: 'fr' }]);
+    expect(getPendingManageKey(TOKEN)).toBeNull();
+    expect($auth.get()).toMatchObject({ bearer: 'BOOKING-BEARER', guestBooking: TOKEN });
+    const answering = { getBooking: async () => ({ booking: { token: TOKEN, status: 10, canManage: true } }) as unknown as GetBookingResponse };
+    expect((await openBookingOnHome('le-petit-zinc', TOKEN, undefined, answering)).to).toBeNull();
+  });
+
+  test('with nothing pending (or no token), the booking home calls nobody', async () => {
+    const sent: BookingSessionRequest[] = [];
+    setPendingManageKey('ANOTHER-TOKEN', KEY);
+    expect(await finishPendingManageLink(TOKEN, 'fr', sessionApi(sent))).toBeNull();
+    expect(await finishPendingManageLink(null, 'fr', sessionApi(sent))).toBeNull();
+    expect(sent).toEqual([]);
   });
 });
 

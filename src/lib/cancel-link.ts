@@ -1,0 +1,20 @@
+/** The reminder's one-tap cancel link (`#manage=KEY&action=cancel`): what the tracking page does once it has read the booking. */
+import type { BookingStatusCode } from '../shared/booking-status.ts';
+import { mayCancelBooking } from './booking-status.ts';
+import { mayManageBooking } from './may-manage-booking.ts';
+
+/**
+ * What the cancel link leads to: the confirmation modal (the diner still confirms), or why it cannot: the key was
+ * refused (or the booking is not this page's to change), the booking is already cancelled or refused, or it is over.
+ * 'none' for a draft, which no message links to.
+ */
+export type CancelLinkOutcome = 'confirm' | 'refused' | 'cancelled' | 'finished' | 'none';
+
+/** The cancel link's outcome for the booking as read after the key's exchange (keyAccepted: the exchange succeeded). */
+export function cancelLinkOutcome(booking: { status: BookingStatusCode | null; canManage?: boolean }, keyAccepted: boolean): CancelLinkOutcome {
+  if (booking.status === null) return 'none';
+  if (booking.status === 25 || booking.status === 40) return 'cancelled';
+  if (booking.status === 30) return 'finished';
+  if (!keyAccepted || !mayManageBooking(booking)) return 'refused';
+  return mayCancelBooking(booking.status) ? 'confirm' : 'none';
+}
