@@ -25,7 +25,6 @@ import { securityHeaders } from './routes/security-headers.ts';
 import { siteRoutes } from './routes/site-routes.ts';
 import { installWellFormedTextCheck } from './routes/well-formed-text-check.ts';
 import { createBookingService, type BookingService } from './services/booking-service.ts';
-import { bookingConfirmationText } from './services/booking-confirmation-sms.ts';
 import { shortLinkRoutes } from './routes/short-link-routes.ts';
 import type { SmsSender } from './mail/sms.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
@@ -49,7 +48,7 @@ export interface ServerDeps {
   /** Called when a merchant was created or changed. */
   onMerchantChange?: (slug: string) => void;
   logLevel?: string;
-  /** Sends the confirmation SMS after validation and identity codes; none in tests that do not ask for it. */
+  /** Sends the booking messages' text messages (from the outbox) and identity codes; none in tests that do not ask for it. */
   sms?: SmsSender;
   /** Public origin of the site, for links in messages. */
   siteUrl?: string;
@@ -110,12 +109,6 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
       await publishBookingUpdate(deps.realtime.broadcaster, booking, now());
       // Drafts are not in the staff book: its channel hears of a booking once it is validated.
       if (booking.status !== null) await publishMerchantBookingUpdate(deps.realtime.broadcaster, booking, now());
-    },
-    onValidated: (booking, merchant, user) => {
-      if (!deps.sms || !user.phone) return;
-      const text = bookingConfirmationText(booking, merchant, deps.siteUrl ?? '');
-      // The booking is made whatever happens to the message: a failed SMS is logged, never an error.
-      deps.sms.send(user.phone, text).catch((error: unknown) => app.log.warn({ err: error }, 'confirmation SMS failed'));
     },
   });
   const jobs = createJobWorker({

@@ -32,8 +32,8 @@ export async function waitForSms(phone: string, pattern: RegExp, timeoutMs = 10_
   }
 }
 
-/** The manage link of a booking in the confirmation message to `phone`: `{site}/{slug}/booking_complete/{token}#manage={key}`. */
+/** The manage link of a booking in the first message to `phone`: the short address `{site}/b/{token}#manage={key}`. */
 export async function manageLinkSentTo(phone: string, token: string): Promise<string> {
-  const [link] = await waitForSms(phone, new RegExp(`https?://\\S+/booking_complete/${token}#manage=[A-Za-z0-9_-]+`));
+  const [link] = await waitForSms(phone, new RegExp(`https?://\\S+/b/${token}#manage=[A-Za-z0-9_-]+`));
   return link;
 }

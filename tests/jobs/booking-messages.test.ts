@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookings, jobs, messagesOutbox } from '../../src/server/db/schema.ts';
+import { bookings, jobs, merchants, messagesOutbox } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
-import { adminAction, call, create, createDraft, expectOk, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
+import { adminAction, bookingOf, call, create, createDraft, expectOk, importFixture, unix, type Fixture } from '../api/api-helpers.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { planPeriodicJobs } from '../../src/server/jobs/periodic-jobs.ts';
 
@@ -74,13 +74,21 @@ async function sentAfterJobs(token: string) {
 }
 
 describe('what each change of a booking sends (issue 12, the table)', () => {
-  test('validated and pending: the diner hears it is received (the old path texts them), the restaurant gets one to confirm', async () => {
+  test('validated and pending: the diner hears it is received, the restaurant gets one to confirm', async () => {
     const { token, email } = await pendingBooking();
     expect(await sentAfterJobs(token)).toEqual(
-      [`diner-received email ${email}`, 'restaurant-new-booking email salle@fixture.example', 'restaurant-new-booking sms +33100000001'].sort(),
+      [
+        `diner-received email ${email}`,
+        `diner-received sms ${dinerPhone}`,
+        'restaurant-new-booking email salle@fixture.example',
+        'restaurant-new-booking sms +33100000001',
+      ].sort(),
     );
-    // The confirmation SMS of validation still leaves by its own path, once.
-    expect(texts.filter((sms) => sms.to === dinerPhone)).toHaveLength(1);
+    // The diner's first text message, once, with the manage link (docs/security.md).
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    expect(texts.filter((sms) => sms.to === dinerPhone).map((sms) => sms.text)).toEqual([
+      expect.stringContaining(`https://book.example/b/${token}#manage=${booking!.manageKey}`),
+    ]);
     expect(mails.map((mail) => mail.to).sort()).toEqual([email, 'salle@fixture.example'].sort());
   });
 
@@ -120,6 +128,60 @@ describe('what each change of a booking sends (issue 12, the table)', () => {
     expect(sent).toEqual(
       expect.arrayContaining([`diner-changed email ${email}`, `diner-changed sms ${dinerPhone}`, 'restaurant-diner-changed email salle@fixture.example']),
     );
+  });
+
+  test('what leaves is the builders\u2019 message: the restaurant\u2019s name, the reference, the links and the .ics', async () => {
+    const { token, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    const toDiner = mails.find((mail) => mail.to === email)!;
+    expect(toDiner.subject).toContain(`Fixture ${fixture.slug}`);
+    expect(toDiner.text).toContain(booking!.ref);
+    expect(toDiner.text).toContain(`https://book.example/${fixture.slug}/booking_complete/${token}`);
+    expect(toDiner.html).toContain('FoodEstablishmentReservation');
+    expect(toDiner.attachments?.map((file) => file.content).join('')).toContain('METHOD:REQUEST');
+    const toRestaurant = mails.find((mail) => mail.to === 'salle@fixture.example')!;
+    expect(toRestaurant.text).toContain(`https://book.example/pro/${fixture.slug}`);
+    // The restaurant's messages never carry the diner's manage key.
+    expect(`${toRestaurant.text}${toRestaurant.html}`).not.toContain(booking!.manageKey);
+    const restaurantSms = texts.find((sms) => sms.to === '+33100000001')!;
+    expect(restaurantSms.text).toContain(`https://book.example/pro/${fixture.slug}`);
+    expect(restaurantSms.text).toContain('2 pers.');
+  });
+
+  test('a change by the diner says what it was and what it is now (the old time and party, kept in the outbox row)', async () => {
+    const { token, bearer, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    mails.length = 0;
+    expectOk(await create(t, { slug: fixture.slug, at: AT + 1800, zone: 'all', seats: 3, token, bearer }));
+    // What it was is written with the change, in its transaction: the send later cannot know it any more.
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    const rows = await t.database.db
+      .select()
+      .from(messagesOutbox)
+      .where(and(eq(messagesOutbox.bookingId, booking!.id), eq(messagesOutbox.kind, 'diner-changed')));
+    expect(rows.map((row) => (row.data.booking as { previous?: unknown }).previous)).toEqual(
+      rows.map(() => ({ startsAt: '2026-11-25T18:30:00.000Z', clientCount: 2, zoneName: 'Salle' })),
+    );
+    await t.server.jobs.runDue();
+    for (const to of [email, 'salle@fixture.example']) {
+      const text = mails.find((mail) => mail.to === to)!.text;
+      expect(text).toMatch(/Heure\s:\s20:00\s\(avant\s:\s19:30\)/);
+      expect(text).toMatch(/Couverts\s:\s3\spersonnes\s\(avant\s:\s2\spersonnes\)/);
+    }
+  });
+
+  test('a move by the restaurant says what it was and what it is now', async () => {
+    const { token, email } = await pendingBooking();
+    await t.server.jobs.runDue();
+    mails.length = 0;
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.slug, fixture.slug));
+    await t.server.bookings.restaurantMove(token, merchant!.id, fixture.slug, { at: new Date((AT + 3600) * 1000), zoneId: 'all' });
+    await t.server.jobs.runDue();
+    const text = mails.find((mail) => mail.to === email)!.text;
+    expect(text).toMatch(/Heure\s:\s20:30\s\(avant\s:\s19:30\)/);
+    // The party did not change: no "before" for it.
+    expect(text).toMatch(/Couverts\s:\s2\spersonnes\n/);
   });
 
   test('messages are written in the transaction of the change: a change whose messages cannot be written does not happen', async () => {
@@ -206,8 +268,14 @@ describe('a booking the restaurant does not answer', () => {
     t.clock.set('2026-11-25T19:30:00+01:00');
     const sent = await sentAfterJobs(token);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
-    expect(row).toMatchObject({ status: 25, holdsTable: false });
+    expect(row).toMatchObject({ status: 25, cancelReason: 'restaurant_no_answer', holdsTable: false });
     expect(sent).toEqual(expect.arrayContaining([`diner-closed-unanswered email ${email}`, `diner-closed-unanswered sms ${dinerPhone}`]));
+    // The tracking page reads the reason (cancelReason.restaurant_no_answer); the mail says it, with the restaurant's phone.
+    expect((await bookingOf(t, fixture.slug, token)).bookingCancelReason).toBe('restaurant_no_answer');
+    const closing = mails.filter((mail) => mail.to === email).at(-1)!;
+    expect(closing.subject).toContain('sans réponse');
+    expect(closing.text).toContain('n\u2019a pas répondu');
+    expect(closing.text).toContain('+33100000000');
   });
 
   test('answered in time is not closed', async () => {

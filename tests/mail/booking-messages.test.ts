@@ -8,6 +8,7 @@ import {
   type BookingMessageKind,
   type ComposedMessage,
   type MessageInput,
+  SMS_WITH_MANAGE_KEY,
 } from '../../src/server/mail/booking-messages/compose.ts';
 import { smsSize } from '../../src/server/mail/sms-segments.ts';
 import { LANGS, type Lang } from '../../src/shared/langs.ts';
@@ -108,23 +109,31 @@ describe('every message kind in every language', () => {
     }
   });
 
-  test.each(cases)('%s in %s: one GSM-7 segment with the short link, even for long names and a 36-character site address', (kind, lang) => {
-    const long = {
-      merchant: messageMerchant({ name: 'Trattoria e Pizzeria della Nonna Rosa e del Nonno Giuseppe – Cucina Romana Tradizionale dal 1968' }),
-      booking: messageBooking(),
-      links: bookingLinks(LONG_SITE, 'le-petit-zinc', MESSAGE_TOKEN, MESSAGE_MANAGE_KEY),
-    };
-    long.booking.diner = { ...long.booking.diner, firstname: 'Marie-Françoise Éléonore', lastname: 'de La Tour d’Auvergne-Lauraguais' };
-    for (const [input, site] of [
-      [inputOf(kind, lang), MESSAGE_SITE],
-      [inputOf(kind, lang, long), LONG_SITE],
-    ] as const) {
-      const sms = composeBookingMessage(input).sms!;
-      expect(smsSize(sms), sms).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-      if (kind === 'diner-closed-unanswered') expect(sms).toContain('+33142000000');
-      else expect(sms).toContain(kind.startsWith('diner-') ? `${site}/b/${MESSAGE_TOKEN}` : `${site}/pro/le-petit-zinc`);
-    }
-  });
+  test.each(cases)(
+    '%s in %s: one GSM-7 segment with the short link (two for the first ones, whose link carries the manage key), even for long names and a 36-character site address',
+    (kind, lang) => {
+      const long = {
+        merchant: messageMerchant({ name: 'Trattoria e Pizzeria della Nonna Rosa e del Nonno Giuseppe – Cucina Romana Tradizionale dal 1968' }),
+        booking: messageBooking(),
+        links: bookingLinks(LONG_SITE, 'le-petit-zinc', MESSAGE_TOKEN, MESSAGE_MANAGE_KEY),
+      };
+      long.booking.diner = { ...long.booking.diner, firstname: 'Marie-Françoise Éléonore', lastname: 'de La Tour d’Auvergne-Lauraguais' };
+      for (const [input, site] of [
+        [inputOf(kind, lang), MESSAGE_SITE],
+        [inputOf(kind, lang, long), LONG_SITE],
+      ] as const) {
+        const sms = composeBookingMessage(input).sms!;
+        const withKey = (SMS_WITH_MANAGE_KEY as ReadonlySet<string>).has(kind);
+        expect(smsSize(sms).encoding, sms).toBe('GSM-7');
+        expect(smsSize(sms).segments, sms).toBeLessThanOrEqual(withKey ? 2 : 1);
+        if (kind === 'diner-closed-unanswered') expect(sms).toContain('+33142000000');
+        else expect(sms).toContain(kind.startsWith('diner-') ? `${site}/b/${MESSAGE_TOKEN}` : `${site}/pro/le-petit-zinc`);
+        // Only the diner's first messages carry the key, in the short address's fragment: they manage the booking from any phone.
+        if (withKey) expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}`);
+        else expect(sms).not.toContain(MESSAGE_MANAGE_KEY);
+      }
+    },
+  );
 });
 
 describe('what each diner message says', () => {

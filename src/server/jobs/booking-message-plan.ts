@@ -12,7 +12,6 @@ import { insertOutboxMessage } from '../db/outbox-store.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { BookingCause, BookingChange } from '../services/booking-service.ts';
 import {
-  CONFIRMATION_SMS_AT_VALIDATION,
   isDinerKind,
   reminderHoursOf,
   type BookingMessageKind,
@@ -175,8 +174,6 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
     for (const kind of MESSAGES[cause](after)) {
       const toDiner = isDinerKind(kind);
       const to = toDiner ? diner : restaurant;
-      // The old path still texts the diner at validation (booking-message-content.ts says until when).
-      const smsElsewhere = CONFIRMATION_SMS_AT_VALIDATION && cause === 'validate' && toDiner;
       await writeMessages(tx, {
         kind: kind as DinerMessageKind | RestaurantMessageKind,
         merchantId: merchant.id,
@@ -185,7 +182,7 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
         revision: after.revision,
         lang: toDiner ? after.lang : (restaurant.lang ?? 'fr'),
         data: { booking },
-        to: smsElsewhere ? { emails: to.emails, phones: [] } : to,
+        to,
         now,
       });
     }

@@ -24,6 +24,7 @@ import {
   type MessageBooking,
   type MessageInput,
   type MessageMerchant,
+  messageMerchantOf,
 } from './booking-message-content.ts';
 import { dinerRecipients, messageBookingOf, MessageJob, writeMessages, type RestaurantRecipients } from './booking-message-plan.ts';
 import type { JobHandlers } from './job-worker.ts';
@@ -56,21 +57,11 @@ export interface MessageJobDeps {
   sms?: SmsSender;
 }
 
-/** The merchant as the messages show it. */
-export function messageMerchantOf(merchant: MerchantRow, restaurantRecipients: RestaurantRecipients): MessageMerchant {
+/** The merchant as the messages show it, its messages' language and .ics organiser from where its messages go. */
+function shownMerchant(merchant: MerchantRow, restaurantRecipients: RestaurantRecipients): MessageMerchant {
   const restaurant = restaurantRecipients(merchant);
-  return {
-    slug: merchant.slug,
-    name: merchant.name,
-    timezone: merchant.timezone,
-    phone: merchant.phone,
-    url: merchant.url,
-    address: { address: merchant.address.address, address2: merchant.address.address2 ?? '', zip: merchant.address.zip, city: merchant.address.city },
-    theme: { primary: merchant.themePrimary, background: merchant.themeBackground },
-    showZone: merchant.settings.showZone,
-    lang: restaurant.lang as MessageMerchant['lang'],
-    email: restaurant.emails[0],
-  };
+  const { email: _stored, ...shown } = messageMerchantOf(merchant);
+  return { ...shown, lang: restaurant.lang as MessageMerchant['lang'], ...(restaurant.emails[0] ? { email: restaurant.emails[0] } : {}) };
 }
 
 /** A MessageBooking read back from an outbox row's JSON (its dates were written as ISO strings). */
@@ -98,7 +89,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
 
   /** The message an outbox row stands for, composed now from what the row recorded and the merchant as it is. */
   async function compose(row: OutboxRow, merchant: MerchantRow): Promise<ComposedMessage> {
-    const shown = messageMerchantOf(merchant, deps.restaurantRecipients);
+    const shown = shownMerchant(merchant, deps.restaurantRecipients);
     if (row.kind === 'restaurant-next-day') {
       const day = String(row.data.day);
       const rows = await db

@@ -44,6 +44,11 @@ export function singleSegmentCapacity(encoding: SmsEncoding): number {
   return CAPACITY[encoding].single;
 }
 
+/** The characters a text in this encoding holds in at most `segments` segments (a split one's parts hold less each). */
+export function segmentsCapacity(encoding: SmsEncoding, segments: number): number {
+  return segments <= 1 ? CAPACITY[encoding].single : CAPACITY[encoding].part * segments;
+}
+
 /** Typography GSM-7 lacks, written with what it has. */
 const LOOKALIKES: Record<string, string> = {
   '\u2018': "'",

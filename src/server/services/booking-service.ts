@@ -75,8 +75,6 @@ export interface BookingServiceDeps {
   now: () => Date;
   holdMinutes: number;
   onChange: BookingListener;
-  /** Told once a draft became a firm booking, with the diner who validated it (the SMS goes out here). */
-  onValidated?: (booking: BookingRow, merchant: MerchantWithFloor['merchant'], user: SessionUser) => void;
   /** Told of a write inside its transaction, before it commits: what it writes there (the messages outbox) commits with it. */
   onWrite?: (tx: Tx, change: BookingChange) => Promise<void>;
 }
@@ -346,7 +344,6 @@ export function createBookingService(deps: BookingServiceDeps) {
       });
       return recorded(tx, 'validate', fresh, saved, now);
     });
-    deps.onValidated?.(validated, floor.merchant, user);
     return changed(validated);
   }
 
@@ -555,7 +552,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /**
    * Closes a booking still pending when its time (`startsAt`, as planned) has come: the restaurant never answered, so it
-   * is refused (25) and stops holding its table. Nothing happens to a booking answered, moved or ended meanwhile.
+   * is refused (25) for the reason restaurant_no_answer and stops holding its table. Nothing happens to a booking answered, moved or ended meanwhile.
    */
   async function closeUnanswered(bookingId: string, startsAt: Date): Promise<BookingRow | undefined> {
     const now = deps.now();
@@ -564,7 +561,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       const fresh = await lockBooking(tx, bookingId);
       if (!fresh || fresh.status !== BookingStatus.Pending || fresh.startsAt.getTime() !== startsAt.getTime() || fresh.startsAt > now) return fresh;
       closed = true;
-      const saved = await save(tx, fresh, { status: BookingStatus.Refused, holdsTable: false, holdExpiresAt: null, updatedAt: now });
+      const saved = await save(tx, fresh, {
+        status: BookingStatus.Refused,
+        cancelReason: 'restaurant_no_answer' satisfies CancelReason,
+        holdsTable: false,
+        holdExpiresAt: null,
+        updatedAt: now,
+      });
       return recorded(tx, 'close_unanswered', fresh, saved, now);
     });
     return closed && current ? changed(current) : current;

@@ -63,6 +63,11 @@ describe('the notices of the tracking page', () => {
       { status: 40, bookingCancelReason: 'client_cancel', bookingCancelMessage: 'x' },
       { reason: 'client_cancel', message: null },
     ],
+    [
+      'a booking the restaurant never answered says so',
+      { status: 25, bookingCancelReason: 'restaurant_no_answer' },
+      { reason: 'restaurant_no_answer', message: null },
+    ],
     ['no reason: the generic cancelled text', { status: 40 }, { reason: null, message: null }],
     ['a confirmed booking has none', { status: 20, bookingCancelReason: 'restaurant_full' }, null],
   ])('%s', (_name, overrides, expected) => {

@@ -16,13 +16,22 @@ import { nextDayMessage, restaurantMessage } from './restaurant-messages.ts';
 export * from './message-input.ts';
 export { messageBookingOf } from './message-booking.ts';
 export { messageMerchantOf } from './message-merchant.ts';
+export { SMS_WITH_MANAGE_KEY } from './diner-messages.ts';
 
 /** The links of a booking from the site's origin, its slug, token and (for the diner) manage key. */
 export function bookingLinks(siteUrl: string, slug: string, token: string, manageKey?: string): MessageLinks {
   const site = siteUrl.replace(/\/+$/, '');
   const tracking = `${site}/${slug}/booking_complete/${token}`;
   const manage = manageKey ? `${tracking}#manage=${manageKey}` : undefined;
-  return { tracking, manage, cancel: manage ? `${manage}&action=cancel` : undefined, book: `${site}/pro/${slug}`, short: `${site}/b/${token}` };
+  const short = `${site}/b/${token}`;
+  return {
+    tracking,
+    manage,
+    cancel: manage ? `${manage}&action=cancel` : undefined,
+    book: `${site}/pro/${slug}`,
+    short,
+    shortManage: manageKey ? `${short}#manage=${manageKey}` : undefined,
+  };
 }
 
 /** Composes the message of a kind: email and SMS, in the diner's language (the restaurant's for its own kinds). */

@@ -23,6 +23,12 @@ const TEXTS = {
 /** The kinds that end the booking: their .ics withdraws the event. */
 const ENDINGS: ReadonlySet<DinerMessageKind> = new Set(['diner-cancelled-by-restaurant', 'diner-cancelled-by-diner', 'diner-closed-unanswered']);
 
+/**
+ * The diner's first text messages, which carry the manage link (the key in the short address's fragment): how the diner
+ * manages the booking from another device (docs/security.md). The key makes them two segments where others take one.
+ */
+export const SMS_WITH_MANAGE_KEY: ReadonlySet<DinerMessageKind> = new Set(['diner-received', 'diner-confirmed']);
+
 /** The reasons a restaurant gives, which have a sentence of their own. */
 const REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
 
@@ -88,10 +94,18 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
       : [],
   });
 
+  const withKey = SMS_WITH_MANAGE_KEY.has(kind) && links.shortManage !== undefined;
   const sms = fitSms(
     (values) => t(`diner.${key}.sms`, values),
-    { name: merchant.name, when: when.short, party: booking.clientCount, phone: merchant.phone, url: links.short ?? links.tracking },
+    {
+      name: merchant.name,
+      when: when.short,
+      party: booking.clientCount,
+      phone: merchant.phone,
+      url: withKey ? links.shortManage! : (links.short ?? links.tracking),
+    },
     ['name'],
+    withKey ? 2 : 1,
   );
   return { email, sms };
 }

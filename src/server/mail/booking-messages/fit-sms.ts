@@ -1,5 +1,5 @@
-/** A text message written to fit one segment: GSM-7 spelling, then the longest free texts (names) shortened if need be. */
-import { singleSegmentCapacity, smsSize, toGsm7 } from '../sms-segments.ts';
+/** A text message written to fit one segment (or the few it is allowed): GSM-7 spelling, then the longest free texts (names) shortened if need be. */
+import { segmentsCapacity, smsSize, toGsm7 } from '../sms-segments.ts';
 
 /** The shortest a shortened name gets: still recognisable. */
 const MIN_KEPT = 12;
@@ -11,16 +11,16 @@ type SmsValues = Record<string, string | number>;
 const oneLine = (value: string | number) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
 
 /**
- * The message `render` writes from `values`, in GSM-7 where it can be; while it is GSM-7 and longer than one segment,
+ * The message `render` writes from `values`, in GSM-7 where it can be; while it is GSM-7 and longer than `segments` (one),
  * the longest of the `shrinkable` values is cut (ending with a dot) down to what fits, never below 12 characters.
  * A text that needs UCS-2 anyway (a name in kanji) is left whole: shortening would not bring it to one segment.
  */
-export function fitSms(render: (values: SmsValues) => string, values: SmsValues, shrinkable: readonly string[]): string {
+export function fitSms(render: (values: SmsValues) => string, values: SmsValues, shrinkable: readonly string[], segments = 1): string {
   let current: SmsValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, oneLine(value)]));
   let text = toGsm7(render(current));
   for (let round = 0; round < shrinkable.length * 2; round++) {
     const size = smsSize(text);
-    const over = size.length - singleSegmentCapacity(size.encoding);
+    const over = size.length - segmentsCapacity(size.encoding, segments);
     if (over <= 0 || size.encoding !== 'GSM-7') break;
     const key = shrinkable
       .filter((name) => String(current[name] ?? '').length > MIN_KEPT)

@@ -57,7 +57,7 @@ export interface MessageBooking {
   comment?: string;
   /** The language the diner booked in (`bookings.lang`); anything but fr, en, es, it reads as French. */
   lang: string;
-  /** `bookings.cancel_reason` for the cancelled and refused kinds: restaurant_full, restaurant_closed, restaurant_cancelled, client_cancel. */
+  /** `bookings.cancel_reason` for the cancelled and refused kinds: restaurant_full, restaurant_closed, restaurant_cancelled, client_cancel, restaurant_no_answer. */
   cancelReason?: string | null;
   /** `bookings.cancel_message`: the restaurant's own words (hostile text). */
   cancelMessage?: string | null;
@@ -101,6 +101,8 @@ export interface MessageLinks {
   book: string;
   /** The short tracking address for text messages, `{site}/b/{token}` (redirected to the tracking page); else `tracking`. */
   short?: string;
+  /** The short address with the manage key in its fragment, `{site}/b/{token}#manage={key}` (the redirect keeps the fragment). */
+  shortManage?: string;
 }
 
 /** The input of a message about one booking. */
