@@ -9,7 +9,7 @@ import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { longDate } from '../../lib/long-date.ts';
 import { armChime, playChime } from '../../lib/pro/chime.ts';
 import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
-import { PRO_PATH, proSlugOf } from '../../lib/routes.ts';
+import { PRO_PATH, proSlugOf } from '../../lib/pro/pro-routes.ts';
 import type { StaffBookingRow } from '../../shared/api/pro.ts';
 import { $proBook, $proFilter, $proPendingCount, $proSearch, clearSearch, loadDay, loadMerchantDetails, openBook } from '../../stores/pro-book.ts';
 import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';

@@ -4,7 +4,7 @@ import type { ApiSuccess } from '../../shared/api/common.ts';
 import type { ProActionResponse, ProDayResponse, ProLoginResponse, ProMeResponse, ProSearchResponse, StaffRefuseReason } from '../../shared/api/pro.ts';
 import type { BookingMerchantResponse } from '../../shared/api/merchant.ts';
 import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
-import { getStaffBearer } from '../storage.ts';
+import { getStaffBearer } from '../pro/staff-storage.ts';
 
 /** An action on a booking that takes no body. */
 export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show';
