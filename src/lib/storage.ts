@@ -233,32 +233,6 @@ export function setPendingManageKey(bookingToken: string, manageKey: string | nu
   write('session', `${OWN_STORAGE_KEYS.pendingManageKey}_${bookingToken}`, manageKey);
 }
 
-/** The staff bearer (`/api/pro`), never the diner's: null when no staff member is signed in here. */
-export function getStaffBearer(): string | null {
-  return readLocal(OWN_STORAGE_KEYS.staffBearer) || null;
-}
-
-/** Stores (or with null removes) the staff bearer. */
-export function setStaffBearer(bearer: string | null): void {
-  writeLocal(OWN_STORAGE_KEYS.staffBearer, bearer);
-}
-
-/** The merchants the signed-in staff member acts for, as sign-in answered them (empty when none or unreadable). */
-export function getStaffMerchants(): Array<{ slug: string; name: string }> {
-  try {
-    const value = JSON.parse(readLocal(OWN_STORAGE_KEYS.staffMerchants) ?? '[]') as unknown;
-    if (!Array.isArray(value)) return [];
-    return value.filter((item): item is { slug: string; name: string } => typeof item?.slug === 'string' && typeof item?.name === 'string');
-  } catch {
-    return [];
-  }
-}
-
-/** Stores (or with null removes) the staff member's merchants. */
-export function setStaffMerchants(merchants: Array<{ slug: string; name: string }> | null): void {
-  writeLocal(OWN_STORAGE_KEYS.staffMerchants, merchants ? JSON.stringify(merchants.map(({ slug, name }) => ({ slug, name }))) : null);
-}
-
 /** Forgets the page-lifetime copies (tests start each case clean with it). */
 export function resetStorageFallback(): void {
   fallback.local.clear();

@@ -7,7 +7,7 @@
 import { map } from 'nanostores';
 import { proApi, type ProApi } from '../lib/api/pro-api.ts';
 import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
-import { getStaffBearer } from '../lib/storage.ts';
+import { getStaffBearer } from '../lib/pro/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
 import { $proBook, eventIsNews, loadDay, refreshAfterChange } from './pro-book.ts';
 import { forgetProSession, proFailure, type ProOutcome } from './pro-session.ts';

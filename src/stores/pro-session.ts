@@ -2,7 +2,7 @@
 import { map } from 'nanostores';
 import { isApiError } from '../lib/api/api-client.ts';
 import { proApi, type ProApi } from '../lib/api/pro-api.ts';
-import { getStaffBearer, getStaffMerchants, setStaffBearer, setStaffMerchants } from '../lib/storage.ts';
+import { getStaffBearer, getStaffMerchants, setStaffBearer, setStaffMerchants } from '../lib/pro/staff-storage.ts';
 import type { StaffMerchantSummary } from '../shared/api/pro.ts';
 
 /** The staff session as the staff pages see it. */

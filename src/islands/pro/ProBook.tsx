@@ -10,7 +10,7 @@ import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { longDate } from '../../lib/long-date.ts';
 import { armChime, playChime } from '../../lib/pro/chime.ts';
 import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
-import { PRO_PATH, proSlugOf } from '../../lib/routes.ts';
+import { PRO_PATH, proSlugOf } from '../../lib/pro/pro-routes.ts';
 import { sortClosings } from '../../lib/pro/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/pro.ts';
 import {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { needMessages } from '../../i18n/i18n.ts';
 import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { navigate } from '../../lib/navigate.ts';
-import { proBookPath } from '../../lib/routes.ts';
+import { proBookPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api/pro.ts';
 import type { BookingMerchantResponse } from '../../shared/api/merchant.ts';
 import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
-import { getStaffBearer } from '../storage.ts';
+import { getStaffBearer } from '../pro/staff-storage.ts';
 
 /** An action on a booking that takes no body. */
 export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show';

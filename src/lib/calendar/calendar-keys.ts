@@ -1,7 +1,7 @@
 /** Keyboard moves in the calendar grid (WAI-ARIA date picker pattern), never before the current month nor past the last bookable day's. */
 import { addDaysToLocalDate, isoWeekdayOf } from '../../shared/local-time.ts';
 import type { LocalDate } from '../../shared/local-time.ts';
-import { addMonths, firstDayOf, monthOf } from './calendar.ts';
+import { addMonths, firstDayOf, monthOf } from './calendar-month.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,7 @@
 /** The calendar's localized labels (date-fns locales): apart from calendar.ts so the page's first JavaScript carries no date formatting. */
 import { format } from 'date-fns';
 import type { Locale } from 'date-fns';
-import { WEEKDAYS_MONDAY_FIRST, type CalendarMonth } from './calendar.ts';
+import { WEEKDAYS_MONDAY_FIRST, type CalendarMonth } from './calendar-month.ts';
 
 /** The weekday header, Monday first, in a date-fns locale ('narrow' M T W..., 'short' Mon Tue..., 'long'). */
 export function weekdayLabels(locale: Locale, width: 'narrow' | 'short' | 'long' = 'short'): string[] {

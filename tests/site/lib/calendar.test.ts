@@ -1,18 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { enGB, fr } from 'date-fns/locale';
-import {
-  addMonths,
-  canGoToNextMonth,
-  canGoToPreviousMonth,
-  lastBookableDay,
-  dayBlock,
-  monthGrid,
-  nextMonth,
-  previousMonth,
-  quickDates,
-  todayIn,
-  type DayRules,
-} from '../../../src/lib/calendar/calendar.ts';
+import { lastBookableDay, dayBlock, quickDates, todayIn, type DayRules } from '../../../src/lib/calendar/calendar.ts';
+import { addMonths, canGoToNextMonth, canGoToPreviousMonth, monthGrid, nextMonth, previousMonth } from '../../../src/lib/calendar/calendar-month.ts';
 import { monthTitle, weekdayLabels } from '../../../src/lib/calendar/calendar-labels.ts';
 import type { Shift } from '../../../src/shared/api/merchant.ts';
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { proApi } from '../../../src/lib/api/pro-api.ts';
-import { getBearer, getStaffBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/storage.ts';
+import { getBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/storage.ts';
+import { getStaffBearer } from '../../../src/lib/pro/staff-storage.ts';
 import { $proSession, changeProPassword, forgetProSession, proSignIn, proSignOut } from '../../../src/stores/pro-session.ts';
 import { fixtureMerchant, uniqueSlug } from '../../api/api-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';

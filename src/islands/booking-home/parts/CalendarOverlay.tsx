@@ -1,17 +1,16 @@
 /** The calendar overlay (loaded on first use): month navigation, a Monday-first grid, past months and months past the booking horizon blocked, unselectable days marked. */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LocalDate } from '../../../shared/local-time.ts';
+import { dayBlock, type DayRules } from '../../../lib/calendar/calendar.ts';
 import {
   canGoToNextMonth,
   canGoToPreviousMonth,
-  dayBlock,
   monthGrid,
   monthOf,
   nextMonth,
   previousMonth,
   type CalendarMonth,
-  type DayRules,
-} from '../../../lib/calendar/calendar.ts';
+} from '../../../lib/calendar/calendar-month.ts';
 import { moveFocusDate } from '../../../lib/calendar/calendar-keys.ts';
 import { monthTitle, weekdayLabels } from '../../../lib/calendar/calendar-labels.ts';
 import { longDate } from '../../../lib/long-date.ts';

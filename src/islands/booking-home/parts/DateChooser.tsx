@@ -67,12 +67,7 @@ export default function DateChooser() {
           onPointerEnter={() => void loadCalendar()}
           onFocus={() => void loadCalendar()}
         >
-          <svg className="bh-date-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M7 2a1 1 0 0 1 1 1v1h8V3a1 1 0 1 1 2 0v1h1a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3h1V3a1 1 0 0 1 1-1Zm13 8H4v9a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-9ZM5 6a1 1 0 0 0-1 1v1h16V7a1 1 0 0 0-1-1H5Z"
-            />
-          </svg>
+          <span className="bh-date-icon" aria-hidden="true" />
           <span className="bh-date-main">{other ? longDate(other, lang) : t('booking.otherDate')}</span>
         </button>
       </div>

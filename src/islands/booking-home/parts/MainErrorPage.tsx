@@ -35,7 +35,7 @@ export default function MainErrorPage({ error, providerUrl, providerName }: Main
         </p>
       )}
       <a className="cv-btn cv-btn-secondary bh-main-error-back" href={providerUrl}>
-        <span aria-hidden="true">←</span> {t('notFound.back', { provider: providerName })}
+        <span aria-hidden="true">←</span> {t('mainError.backTo', { provider: providerName })}
       </a>
     </section>
   );

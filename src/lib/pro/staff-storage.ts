@@ -1,0 +1,28 @@
+/** The staff side's stored bearer and merchants (local storage, apart from the diner's session; keys in OWN_STORAGE_KEYS). */
+import { OWN_STORAGE_KEYS, readLocal, writeLocal } from '../storage.ts';
+
+/** The staff bearer (`/api/pro`), never the diner's: null when no staff member is signed in here. */
+export function getStaffBearer(): string | null {
+  return readLocal(OWN_STORAGE_KEYS.staffBearer) || null;
+}
+
+/** Stores (or with null removes) the staff bearer. */
+export function setStaffBearer(bearer: string | null): void {
+  writeLocal(OWN_STORAGE_KEYS.staffBearer, bearer);
+}
+
+/** The merchants the signed-in staff member acts for, as sign-in answered them (empty when none or unreadable). */
+export function getStaffMerchants(): Array<{ slug: string; name: string }> {
+  try {
+    const value = JSON.parse(readLocal(OWN_STORAGE_KEYS.staffMerchants) ?? '[]') as unknown;
+    if (!Array.isArray(value)) return [];
+    return value.filter((item): item is { slug: string; name: string } => typeof item?.slug === 'string' && typeof item?.name === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/** Stores (or with null removes) the staff member's merchants. */
+export function setStaffMerchants(merchants: Array<{ slug: string; name: string }> | null): void {
+  writeLocal(OWN_STORAGE_KEYS.staffMerchants, merchants ? JSON.stringify(merchants.map(({ slug, name }) => ({ slug, name }))) : null);
+}
