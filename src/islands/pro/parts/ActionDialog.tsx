@@ -1,6 +1,6 @@
 /** The dialog of one action on a booking: what it will do, the fields it needs (reason, message, note, new place), and the server's refusal. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { longDate } from '../../../lib/long-date.ts';
 import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/pro.ts';
 import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
@@ -10,6 +10,7 @@ import { useBookHour } from './use-book-hour.ts';
 import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
 import { proErrorText } from './pro-error-text.ts';
 import { useSlots } from './use-slots.ts';
+import DialogFooter from './DialogFooter.tsx';
 
 /** The actions a dialog asks for. */
 export type DialogAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'note' | 'move';
@@ -43,7 +44,6 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
   const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const alert = useRef<HTMLParagraphElement>(null);
   const open = booking !== null && action !== null;
 
   // Each opening starts from the booking as it is.
@@ -57,10 +57,6 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
     setFailure(null);
     setPending(false);
   }, [booking, action]);
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
 
   const { slots, loading } = useSlots(action === 'move' ? book.slug : null, date, place.zoneId, booking?.party ?? 0);
   if (!open) return null;
@@ -157,19 +153,7 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
             <PlaceFields value={place} onChange={setPlace} zones={book.zones} slots={slots} loading={loading} party={booking.party} />
           </>
         ) : null}
-        {failure ? (
-          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
-            {failure}
-          </p>
-        ) : null}
-        <div className="modal-actions">
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
-            {t('pro.dialog.back')}
-          </button>
-          <button type="submit" className={`cv-btn ${DANGER.has(action) ? 'cv-btn-danger' : 'cv-btn-primary'}`} disabled={pending} aria-busy={pending}>
-            {t(`pro.dialog.${action}.submit`)}
-          </button>
-        </div>
+        <DialogFooter failure={failure} pending={pending} submitLabel={t(`pro.dialog.${action}.submit`)} danger={DANGER.has(action)} onClose={onClose} />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { proErrorText } from './pro-error-text.ts';
 import { useBookHour } from './use-book-hour.ts';
+import DialogFooter from './DialogFooter.tsx';
 
 /** Whether the dialog is open. */
 export interface CloseDialogProps {
@@ -42,7 +43,6 @@ export default function CloseDialog({ open, onClose, onDone }: CloseDialogProps)
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [affected, setAffected] = useState<number | null>(null);
-  const alert = useRef<HTMLParagraphElement>(null);
   const warning = useRef<HTMLDivElement>(null);
   const services = openServices(book.services, sortClosings(book.closings));
   const dayClosed = book.closings.some((closing) => closing.kind === 'day');
@@ -59,10 +59,6 @@ export default function CloseDialog({ open, onClose, onDone }: CloseDialogProps)
     // Opened afresh only: the day's services are read when it opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
 
   useEffect(() => {
     if (affected !== null) warning.current?.focus();
@@ -178,19 +174,7 @@ export default function CloseDialog({ open, onClose, onDone }: CloseDialogProps)
             {t('pro.closing.note')}
           </label>
           <input id={noteId} className="pro-input" type="text" maxLength={200} value={note} onChange={(event) => setNote(event.target.value)} />
-          {failure ? (
-            <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
-              {failure}
-            </p>
-          ) : null}
-          <div className="modal-actions">
-            <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
-              {t('pro.dialog.back')}
-            </button>
-            <button type="submit" className="cv-btn cv-btn-danger" disabled={pending} aria-busy={pending}>
-              {t('pro.closing.submit')}
-            </button>
-          </div>
+          <DialogFooter failure={failure} pending={pending} submitLabel={t('pro.closing.submit')} danger onClose={onClose} />
         </form>
       )}
     </Modal>

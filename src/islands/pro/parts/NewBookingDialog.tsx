@@ -1,6 +1,6 @@
 /** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { longDate } from '../../../lib/long-date.ts';
 import { typedPhoneToInternational } from '../../../lib/phone/typed-phone.ts';
 import { $proBook, createStaffBooking } from '../../../stores/pro-book.ts';
@@ -9,6 +9,7 @@ import { useTranslation } from '../../shared/use-translation.ts';
 import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
 import { proErrorText } from './pro-error-text.ts';
 import { useSlots } from './use-slots.ts';
+import DialogFooter from './DialogFooter.tsx';
 
 /** Whether the dialog is open, and what to say once the booking is taken. */
 export interface NewBookingDialogProps {
@@ -31,7 +32,6 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
   const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const alert = useRef<HTMLParagraphElement>(null);
   const day = book.day ?? '';
   const isToday = day !== '' && day === book.today;
 
@@ -45,10 +45,6 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
     setPlace({ time: '', zoneId: 'all', tableId: '' });
     setFailure(null);
   }, [open]);
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
 
   const { slots, loading } = useSlots(open ? book.slug : null, day, place.zoneId, party);
   if (!open) return null;
@@ -134,19 +130,7 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
           {t('pro.form.comment')}
         </label>
         <textarea id={ids.comment} className="pro-input pro-textarea" maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
-        {failure ? (
-          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
-            {failure}
-          </p>
-        ) : null}
-        <div className="modal-actions">
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
-            {t('pro.dialog.back')}
-          </button>
-          <button type="submit" className="cv-btn cv-btn-primary" disabled={pending} aria-busy={pending}>
-            {t('pro.newBooking.submit')}
-          </button>
-        </div>
+        <DialogFooter failure={failure} pending={pending} submitLabel={t('pro.newBooking.submit')} onClose={onClose} />
       </form>
     </Modal>
   );

@@ -1,9 +1,10 @@
 /** Changing one's own staff password: the current one and the new one (eight characters at least); other sessions end. */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { changeProPassword } from '../../../stores/pro-session.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { proErrorText } from './pro-error-text.ts';
+import DialogFooter from './DialogFooter.tsx';
 
 /** Whether the dialog is open. */
 export interface PasswordDialogProps {
@@ -22,7 +23,6 @@ export default function PasswordDialog({ open, onClose, onDone }: PasswordDialog
   const [next, setNext] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const alert = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -30,10 +30,6 @@ export default function PasswordDialog({ open, onClose, onDone }: PasswordDialog
     setNext('');
     setFailure(null);
   }, [open]);
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
 
   if (!open) return null;
 
@@ -79,19 +75,7 @@ export default function PasswordDialog({ open, onClose, onDone }: PasswordDialog
           value={next}
           onChange={(event) => setNext(event.target.value)}
         />
-        {failure ? (
-          <p ref={alert} className="pro-alert" role="alert" tabIndex={-1}>
-            {failure}
-          </p>
-        ) : null}
-        <div className="modal-actions">
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={onClose}>
-            {t('pro.dialog.back')}
-          </button>
-          <button type="submit" className="cv-btn cv-btn-primary" disabled={pending} aria-busy={pending}>
-            {t('pro.password.submit')}
-          </button>
-        </div>
+        <DialogFooter failure={failure} pending={pending} submitLabel={t('pro.password.submit')} onClose={onClose} />
       </form>
     </Modal>
   );
