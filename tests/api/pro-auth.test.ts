@@ -49,6 +49,20 @@ describe('staff sign-in at POST /api/pro/auth/login', () => {
     });
   });
 
+  test('a new definition that drops a staff member ends their session at once; one that adds them elsewhere does not widen it', async () => {
+    const slug = uniqueSlug('pro-dropped');
+    const other = uniqueSlug('pro-other');
+    const host = { email: `host@${slug}.example`, password: 'a host for one evening' };
+    await t.importMerchant({ ...fixtureMerchant(slug), staff: [host] });
+    await t.importMerchant(fixtureMerchant(other));
+    const bearer = await bearerOf(host);
+    expect(expectOk(await t.get('/api/pro/me', { bearer })).body.merchants.map((merchant: { slug: string }) => merchant.slug)).toEqual([slug]);
+    await t.importMerchant({ ...fixtureMerchant(other), staff: [host] });
+    expect(expectOk(await t.get('/api/pro/me', { bearer })).body.merchants.map((merchant: { slug: string }) => merchant.slug)).toEqual([slug]);
+    await t.importMerchant({ ...fixtureMerchant(slug), staff: [] });
+    expectError(await t.get(`/api/pro/${slug}/bookings`, { bearer }), 401, 'unauthenticated');
+  });
+
   test('logout ends the staff bearer', async () => {
     const bearer = await bearerOf(CLAIRE);
     expectOk(await t.post('/api/pro/auth/logout', {}, { bearer }));

@@ -162,6 +162,35 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
     expect(summary(created)).toBe('422 merchant_closed');
   });
 
+  test('a day read through one process shows at once what the other process or another writer changed since: status, day, diner, closings', async () => {
+    const first = await pendingBooking();
+    const second = await pendingBooking(first.at);
+    const day = localDateOf(new Date(first.at * 1000), 'Europe/Paris');
+    const dayOf = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/api/pro/${SLUG}/bookings?day=${day}`, { headers: { authorization: `Bearer ${staffA}` } });
+      expect(response.status).toBe(200);
+      const rows = (await response.json()).bookings as Array<{ token: string; status: number; diner: { lastname: string } }>;
+      return new Map(rows.map((row) => [row.token, row]));
+    };
+    // Process a has read (and keeps) the day; everything below is written elsewhere.
+    expect((await dayOf(servers[0]!)).get(first.token)?.status).toBe(10);
+    expect(summary(await staffCall(b, staffB, first.token, 'confirm'))).toBe('ok');
+    expect((await dayOf(servers[0]!)).get(first.token)?.status).toBe(20);
+
+    const elsewhere = localToInstant(addDaysToLocalDate(day, 1), '19:00', 'Europe/Paris')!.getTime() / 1000;
+    expect(summary(await staffCall(b, staffB, second.token, 'move', { datetime: elsewhere }))).toBe('ok');
+    expect((await dayOf(servers[0]!)).has(second.token)).toBe(false);
+
+    const { userId } = await statusOf(first.token);
+    await handle!.db.update(users).set({ lastname: 'Renamed' }).where(eq(users.id, userId!));
+    expect((await dayOf(servers[0]!)).get(first.token)?.diner.lastname).toBe('Renamed');
+
+    const closing = { kind: 'range', starts_at: `${day}T15:00:00+01:00`, ends_at: `${day}T16:00:00+01:00` };
+    expect(summary(await b(`/api/pro/${SLUG}/closings`, closing, staffB))).toBe('ok');
+    const closings = await fetch(`${servers[0]!.url}/api/pro/${SLUG}/bookings?day=${day}`, { headers: { authorization: `Bearer ${staffA}` } });
+    expect((await closings.json()).closings).toMatchObject([{ kind: 'range', starts_at: new Date(closing.starts_at).toISOString() }]);
+  });
+
   test('one identity code checked through both processes at once is used once', async () => {
     const smsDir = path.join(work!, 'data', 'outbox', 'sms');
     /** The code in the newest SMS to `phone`, waiting for it (the server sends after answering). */

@@ -6,6 +6,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Lang } from '../../shared/langs.ts';
 import type { Database } from '../db/database.ts';
 import { merchants, staff, staffPasswordResets, staffSessions } from '../db/schema.ts';
+import { staffSessionCacheOf } from '../db/staff-session-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { passwordResetMessage } from '../mail/messages/password-reset.ts';
@@ -77,7 +78,7 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
   async function complete(token: string, newPassword: string): Promise<UsableStaffReset | undefined> {
     const passwordHash = await hashPassword(newPassword);
     const now = deps.now();
-    return db.transaction(async (tx) => {
+    const completed = await db.transaction(async (tx) => {
       // Used up in the statement that checks it, so two submissions of one link cannot both succeed.
       const [used] = await tx
         .update(staffPasswordResets)
@@ -96,6 +97,9 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
         .where(and(eq(staffSessions.email, used.email), isNull(staffSessions.revokedAt)));
       return used;
     });
+    // The sessions revoked above may be cached by this process (staff-session-cache.ts).
+    if (completed) staffSessionCacheOf(db).forget();
+    return completed;
   }
 
   return { request, find, complete };

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { perDatabase } from '../db/per-database.ts';
+import { staffSessionCacheOf } from '../db/staff-session-cache.ts';
 import { merchants, staff, staffSessions } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
@@ -44,6 +45,7 @@ const sessionMerchants = perDatabase((db: Database) =>
     .select({
       sessionId: staffSessions.id,
       email: staffSessions.email,
+      expiresAt: staffSessions.expiresAt,
       id: merchants.id,
       slug: merchants.slug,
       name: merchants.name,
@@ -60,15 +62,19 @@ const sessionMerchants = perDatabase((db: Database) =>
 );
 
 /** The staff member behind a bearer, if it is a live staff session; its merchants are those its staff rows still name. */
-export async function findStaffSession(db: Database, token: string, now: Date): Promise<StaffSession | undefined> {
-  // Placeholders skip drizzle's column encoders: the instant goes as an ISO string.
-  const rows = await sessionMerchants(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  if (rows.length === 0) return undefined;
-  return {
-    sessionId: rows[0]!.sessionId,
-    email: rows[0]!.email,
-    merchants: rows.map(({ id, slug, name, timezone, staffId }) => ({ id, slug, name, timezone, staffId })),
-  };
+export function findStaffSession(db: Database, token: string, now: Date): Promise<StaffSession | undefined> {
+  const tokenHash = hashToken(token);
+  return staffSessionCacheOf(db).read(tokenHash, now, async () => {
+    // Placeholders skip drizzle's column encoders: the instant goes as an ISO string.
+    const rows = await sessionMerchants(db).execute({ tokenHash, now: now.toISOString() });
+    if (rows.length === 0) return undefined;
+    const session: StaffSession = {
+      sessionId: rows[0]!.sessionId,
+      email: rows[0]!.email,
+      merchants: rows.map(({ id, slug, name, timezone, staffId }) => ({ id, slug, name, timezone, staffId })),
+    };
+    return { value: session, expiresAt: new Date(rows[0]!.expiresAt) };
+  }) as Promise<StaffSession | undefined>;
 }
 
 /** Revokes one staff bearer; whether it was live. */
@@ -78,6 +84,7 @@ export async function revokeStaffSession(db: Database, token: string, now: Date)
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.tokenHash, hashToken(token)), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
+  staffSessionCacheOf(db).forget();
   return revoked.length > 0;
 }
 
@@ -87,4 +94,5 @@ export async function revokeOtherStaffSessions(db: Database, email: string, keep
     .update(staffSessions)
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.email, email), ne(staffSessions.id, keepSessionId), isNull(staffSessions.revokedAt)));
+  staffSessionCacheOf(db).forget();
 }

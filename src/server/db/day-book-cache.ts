@@ -1,7 +1,8 @@
 /**
- * The staff book's days, cached in process — only where this process is the database's sole writer (embedded
- * PGlite), and dropped by every booking change of the merchant, every diner's change of details and every import,
- * so no answer is ever stale. A shared database (PostgreSQL) is read every time.
+ * The staff book's days, cached in process and never stale. A sole writer (embedded PGlite) trusts its cache until
+ * one of its own writes tells it a merchant changed (every booking change, every diner's change of details, every
+ * import). A shared database (PostgreSQL, other processes writing) asks first for the day's fingerprint, one cheap
+ * statement, and reads the day again only when it moved.
  */
 import { isSoleWriter, type Database } from './database.ts';
 import { perDatabase } from './per-database.ts';
@@ -10,8 +11,11 @@ const MAX_ENTRIES = 500;
 
 /** The cached days of one database handle, and how it is told of changes. */
 export interface DayBookCache<T> {
-  /** The merchant's day as `load` reads it, from the cache while nothing changed since. */
-  read(merchantId: string, day: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The merchant's day as `load` reads it, from the cache while nothing changed since; on a shared database
+   * `fingerprint` tells (it must move with every write that `load` would see).
+   */
+  read(merchantId: string, day: string, load: () => Promise<T>, fingerprint: () => Promise<string>): Promise<T>;
   /** A booking of the merchant was written and committed. */
   changed(merchantId: string): void;
   /** Something every merchant's book shows changed (a diner's details, a floor): drop everything. */
@@ -19,20 +23,23 @@ export interface DayBookCache<T> {
 }
 
 function createDayBookCache(db: Database): DayBookCache<unknown> {
-  if (!isSoleWriter(db)) return { read: (_merchantId, _day, load) => load(), changed() {}, forget() {} };
+  const soleWriter = isSoleWriter(db);
   let generation = 0;
   const versions = new Map<string, number>();
   const entries = new Map<string, { version: string; value: unknown }>();
-  const versionOf = (merchantId: string) => `${generation}.${versions.get(merchantId) ?? 0}`;
+  const localVersionOf = (merchantId: string) => `${generation}.${versions.get(merchantId) ?? 0}`;
   return {
-    async read(merchantId, day, load) {
+    async read(merchantId, day, load, fingerprint) {
       const key = `${merchantId}|${day}`;
-      const version = versionOf(merchantId);
+      const version = soleWriter ? localVersionOf(merchantId) : await fingerprint();
       const cached = entries.get(key);
       if (cached?.version === version) return cached.value;
       const value = await load();
-      // A change committed while we read moved the version on: what we read may be old, keep it out.
-      if (versionOf(merchantId) === version) {
+      // A sole writer's change committed while we read moved the version on: what we read may be old, keep it out.
+      // A shared database's fingerprint was taken before the read: what we read is at least that new, and a
+      // later change moves the next fingerprint away from the one kept here.
+      if (!soleWriter || localVersionOf(merchantId) === version) {
+        entries.delete(key);
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(key, { version, value });
       }

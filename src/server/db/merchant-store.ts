@@ -4,6 +4,7 @@ import type { MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { isSoleWriter, type Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
+import { staffSessionCacheOf } from './staff-session-cache.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
 import { closingsOf } from './closing-store.ts';
@@ -203,5 +204,7 @@ export async function upsertMerchant(
   floorCacheOf(db).forget();
   // Zone and table names show in the staff book.
   dayBookCacheOf(db).forget();
+  // Staff rows name the merchants a staff session reaches.
+  staffSessionCacheOf(db).forget();
   return result;
 }

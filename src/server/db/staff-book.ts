@@ -39,13 +39,39 @@ async function historiesOf(db: Database, merchantId: string, scope: SQL): Promis
         where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
     )
     select id, (count(*) filter (where not no_show))::int as visits, (count(*) filter (where no_show))::int as no_shows
-      from matched group by id`)) as unknown as Array<HistoryRow> | { rows: HistoryRow[] };
-  // postgres.js answers the rows, PGlite an object holding them.
-  const rows = Array.isArray(result) ? result : result.rows;
+      from matched group by id`)) as unknown as Answer<HistoryRow>;
+  const rows = rowsOf(result);
   return new Map(rows.map((row) => [String(row.id), { visits: Number(row.visits), no_shows: Number(row.no_shows) }]));
 }
 
 type HistoryRow = { id: string; visits: number; no_shows: number };
+
+/** What `db.execute` answers: postgres.js the rows, PGlite an object holding them. */
+type Answer<T> = T[] | { rows: T[] };
+
+const rowsOf = <T>(answer: Answer<T>): T[] => (Array.isArray(answer) ? answer : answer.rows);
+
+/**
+ * What moves with every write a day's book shows, in one statement: each of the day's bookings by id and revision
+ * (every write of a booking raises it) with its diner and the diner row's version (a new name or phone), the
+ * merchant row's version (an import, a closing) and the merchant's latest booking write (the diners' histories).
+ * The merchant row's version comes apart too: it vouches for a cached floor (merchant-store.ts).
+ */
+async function dayFingerprint(db: Database, merchantId: string, day: string): Promise<{ fingerprint: string; merchantVersion: string | null }> {
+  const answer = (await db.execute(sql`
+    select count(*)::text
+        || '|' || md5(coalesce(string_agg(b.id::text || '.' || b.revision || '.' || coalesce(b.user_id::text, '-') || '.'
+          || coalesce(u.xmin::text, '-'), ',' order by b.id), ''))
+        || '|' || coalesce((select max(p.updated_at)::text from bookings p where p.merchant_id = ${merchantId}), '-') as fingerprint,
+      (select m.xmin::text from merchants m where m.id = ${merchantId}) as merchant_version
+      from bookings b left join users u on u.id = b.user_id
+      where b.merchant_id = ${merchantId} and b.local_date = ${day} and b.status is not null`)) as unknown as Answer<{
+    fingerprint: string;
+    merchant_version: string | null;
+  }>;
+  const [row] = rowsOf(answer);
+  return { fingerprint: `${row!.fingerprint}|${row!.merchant_version ?? '-'}`, merchantVersion: row!.merchant_version };
+}
 
 /** The histories of rows already read (a search, a catch-up: at most a few hundred). */
 function historiesOfRows(db: Database, merchantId: string, rows: Row[]): Promise<Histories> {
@@ -128,21 +154,39 @@ function toStaffRows(timezone: string, rows: Row[], histories: Histories): Staff
   }));
 }
 
+/** A day's book and, when a shared database was asked whether it changed, the merchant row's version it saw then. */
+export interface DayBookRead {
+  /** Shared and frozen: the same array comes back while the day is unchanged. */
+  bookings: readonly StaffBookingRow[];
+  merchantVersion?: string | null;
+}
+
 /**
- * A merchant's bookings of one local day that hold or held a table (drafts left out), by time; shared and frozen
- * (cached while nothing changes on a sole writer: day-book-cache.ts).
+ * A merchant's bookings of one local day that hold or held a table (drafts left out), by time, cached while
+ * nothing changes (day-book-cache.ts).
  */
-export function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<readonly StaffBookingRow[]> {
-  return dayBookCacheOf(db).read(merchant.id, day, async () => {
-    const [rows, histories] = await Promise.all([
-      readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
-        asc(bookings.startsAt),
-        asc(bookings.ref),
-      ]),
-      historiesOf(db, merchant.id, sql`b.merchant_id = ${merchant.id} and b.local_date = ${day} and b.status is not null`),
-    ]);
-    return Object.freeze(toStaffRows(merchant.timezone, rows, histories));
-  }) as Promise<readonly StaffBookingRow[]>;
+export async function dayBook(db: Database, merchant: { id: string; timezone: string }, day: string): Promise<DayBookRead> {
+  let merchantVersion: string | null | undefined;
+  const rows = await dayBookCacheOf(db).read(
+    merchant.id,
+    day,
+    async () => {
+      const [rows, histories] = await Promise.all([
+        readRows(db, and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), isNotNull(bookings.status)), [
+          asc(bookings.startsAt),
+          asc(bookings.ref),
+        ]),
+        historiesOf(db, merchant.id, sql`b.merchant_id = ${merchant.id} and b.local_date = ${day} and b.status is not null`),
+      ]);
+      return Object.freeze(toStaffRows(merchant.timezone, rows, histories));
+    },
+    async () => {
+      const read = await dayFingerprint(db, merchant.id, day);
+      merchantVersion = read.merchantVersion;
+      return read.fingerprint;
+    },
+  );
+  return { bookings: rows as readonly StaffBookingRow[], merchantVersion };
 }
 
 /** A merchant's bookings (drafts left out) whose diner's name, reference or phone holds `q`, latest first. */

@@ -11,6 +11,9 @@ export function servicesOfDay(shifts: ShiftValue[], day: LocalDate): StaffServic
   return slots.map(({ start, end }, index) => ({ id: `${weekday}-${index}`, start, end })).sort((a, b) => a.start.localeCompare(b.start));
 }
 
+// One collator for every sort: localeCompare with options builds a new one per comparison.
+const tableNames = new Intl.Collator(undefined, { numeric: true });
+
 /** The active zones in their order, each with its active tables by name. */
 export function floorZones(floor: Pick<MerchantWithFloor, 'zones' | 'tables'>): StaffZone[] {
   return [...floor.zones]
@@ -20,7 +23,7 @@ export function floorZones(floor: Pick<MerchantWithFloor, 'zones' | 'tables'>): 
       name: zone.name,
       tables: floor.tables
         .filter((table) => table.zoneId === zone.id)
-        .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }))
+        .sort((a, b) => tableNames.compare(a.name, b.name))
         .map(({ id, name, minSeats, maxSeats }) => ({ id, name, minSeats, maxSeats })),
     }));
 }

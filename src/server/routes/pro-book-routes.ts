@@ -2,12 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDaysToLocalDate, localDateOf, startOfLocalDay } from '../../shared/local-time.ts';
+import { localDateOf } from '../../shared/local-time.ts';
 import type { Database } from '../db/database.ts';
-import { changedSince, dayBook, searchBook } from '../db/staff-book.ts';
-import { coversPerTime } from '../domain/staff-covers.ts';
-import { floorZones, servicesOfDay } from '../domain/staff-day.ts';
-import type { BookingService } from '../services/booking-service.ts';
+import { changedSince, searchBook } from '../db/staff-book.ts';
+import type { StaffDayView } from '../services/staff-day-view.ts';
 import { STAFF_SECURITY } from './pro-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
 import { localDate, merchantSlug } from './schemas.ts';
@@ -18,7 +16,7 @@ export const CATCH_UP_OVERLAP_SECONDS = 60;
 /** Registers GET /api/pro/:slug/bookings, .../bookings/changes and .../bookings/search. */
 export async function proBookRoutes(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date; requestStaff: RequestStaff; bookings: BookingService },
+  deps: { db: Database; now: () => Date; requestStaff: RequestStaff; days: StaffDayView },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
@@ -35,37 +33,12 @@ export async function proBookRoutes(
         querystring: z.object({ day: localDate.optional().describe('Merchant-local date, YYYY-MM-DD (default: today there)') }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
       const now = deps.now();
       const day = request.query.day ?? localDateOf(now, merchant.timezone);
-      const [floor, bookings] = await Promise.all([deps.bookings.loadFloor(merchant.slug), dayBook(deps.db, merchant, day)]);
-      const covers = coversPerTime(bookings, floor.merchant.settings.maxCoversPerSlot);
-      // The day's services (what a shift closing names) and the closings touching it, for the book to draw.
-      const services = servicesOfDay(floor.merchant.shifts, day);
-      const from = startOfLocalDay(day, merchant.timezone).getTime();
-      const to = startOfLocalDay(addDaysToLocalDate(day, 1), merchant.timezone).getTime();
-      const closings = (floor.closings ?? [])
-        .filter((closing) => closing.endsAt.getTime() > from && closing.startsAt.getTime() < to)
-        .map((closing) => ({
-          id: closing.id,
-          kind: closing.kind,
-          day: closing.localDate,
-          shift_id: closing.shiftId,
-          starts_at: closing.startsAt.toISOString(),
-          ends_at: closing.endsAt.toISOString(),
-        }));
-      return {
-        success: true,
-        day,
-        timezone: merchant.timezone,
-        server_time: now.toISOString(),
-        bookings,
-        covers,
-        services,
-        closings,
-        zones: floorZones(floor),
-      };
+      // Bytes serialized once per state of the day (staff-day-view.ts): a Buffer is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(await deps.days.read(merchant, day, now));
     },
   );
 

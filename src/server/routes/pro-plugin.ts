@@ -6,6 +6,7 @@ import type { Broadcaster } from '../realtime/broadcaster.ts';
 import { publishMerchantClosings } from '../realtime/merchant-events.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { createClosingService } from '../services/merchant-closings.ts';
+import { createStaffDayView } from '../services/staff-day-view.ts';
 import { proActionRoutes } from './pro-action-routes.ts';
 import { proAuthRoutes } from './pro-auth-routes.ts';
 import { proBookRoutes } from './pro-book-routes.ts';
@@ -30,7 +31,8 @@ export interface ProPluginOptions {
 export async function proPlugin(app: FastifyInstance, options: ProPluginOptions): Promise<void> {
   const requestStaff = createRequestStaff(options.db, options.now);
   await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits });
-  await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, bookings: options.bookings });
+  const days = createStaffDayView({ db: options.db, loadFloor: (slug) => options.bookings.loadFloor(slug) });
+  await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, days });
   await proActionRoutes(app, { bookings: options.bookings, requestStaff });
   const closings = createClosingService({
     db: options.db,
