@@ -140,7 +140,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now, draftLimits });
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser, requestStaff: createRequestStaff(deps.db, now) });
-  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms });
+  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms, announceBookings: bookings.announce });
   await app.register(proPlugin, {
     db: deps.db,
     now,

@@ -50,6 +50,23 @@ describe('the merchant\u2019s private channel carries its bookings\u2019 changes
     expect(received.map((event) => event.status)).toEqual([10, 20]);
   });
 
+  test('a diner\u2019s new name reaches the staff\u2019s client as their coming booking\u2019s next revision, and the catch-up carries it', async () => {
+    const staff = client(a.staff);
+    await subscribed(staff, a.channel);
+    const { bearer } = await t.signIn({ firstname: 'Camille', lastname: 'Avant', phone: '+33612398700' });
+    const token = await createDraft(t, { slug: a.slug, at: AT, zone: 'all', seats: 2, bearer });
+    expectOk(await call(t, 'validate', a.slug, token, bearer));
+    const since = expectOk(await t.get(`/api/pro/${a.slug}/bookings?day=2026-11-25`, { bearer: a.staff })).body.server_time as string;
+    const revision = expectOk(await call(t, 'get', a.slug, token, bearer)).body.booking.revision as number;
+    const onRename = nextEvent(staff, a.channel, UPDATE_BOOKING_EVENT, WAIT_MS);
+    t.clock.set('2026-11-23T09:05:00Z');
+    expectOk(await t.post('/api/front/user/update', { firstname: 'Camille', lastname: 'Après', phone: '+33612398700', lang: 'fr' }, { bearer }));
+    expect(await onRename).toMatchObject({ token, status: 10, revision: revision + 1 });
+    const caughtUp = expectOk(await t.get(`/api/pro/${a.slug}/bookings/changes?since=${encodeURIComponent(since)}`, { bearer: a.staff })).body;
+    expect(caughtUp.bookings.find((row: { token: string }) => row.token === token)).toMatchObject({ revision: revision + 1, diner: { lastname: 'Après' } });
+    t.clock.set('2026-11-23T09:00:00Z');
+  });
+
   test('a closing made and removed reaches the staff\u2019s client as UpdateClosings, and no other merchant\u2019s', async () => {
     const staff = client(a.staff);
     const other = client(b.staff);

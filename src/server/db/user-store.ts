@@ -1,8 +1,9 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
-import { UNIQUE_VIOLATION, sqlStateOf } from './booking-store.ts';
+import { UNIQUE_VIOLATION, sqlStateOf, type BookingRow } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -37,13 +38,34 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   }
 }
 
-/** Changes a diner; undefined when the new email is already an account's. */
-export async function updateUser(db: Database, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+/**
+ * Changes a diner's details and, in the same transaction, moves their coming bookings (pending or confirmed, not
+ * over) to their next revision: the staff book shows the diner's name and phone, and a new revision is how a
+ * book catches up. Undefined when the new email is already an account's.
+ */
+export async function updateDinerDetails(
+  db: Database,
+  id: string,
+  values: Partial<NewUser>,
+  now: Date,
+): Promise<{ user: UserRow; bookings: BookingRow[] } | undefined> {
   try {
-    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    const changed = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      const touched = await tx
+        .update(bookings)
+        .set({ revision: sql`${bookings.revision} + 1`, updatedAt: now })
+        .where(and(eq(bookings.userId, id), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed]), gt(bookings.endsAt, now)))
+        .returning();
+      return { user: user!, bookings: touched };
+    });
     // The staff book shows diners' names and phones.
     dayBookCacheOf(db).forget();
-    return row;
+    return changed;
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
     throw error;

@@ -18,6 +18,7 @@ import { clientAddress, rateLimit, type RateLimit } from '../auth/rate-limit.ts'
 import { originOf } from '../auth/return-url.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/sessions.ts';
 import { createSocialLogin, type SocialLogin } from '../auth/social-login.ts';
+import type { BookingRow } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../mail/sms.ts';
@@ -44,6 +45,8 @@ export interface AccountContext {
   staffReset: StaffPasswordReset;
   social: SocialLogin;
   log: (line: string) => void;
+  /** Tells pages and staff books of bookings a diner's change of details moved to a new revision (committed). */
+  announceBookings: (bookings: BookingRow[]) => Promise<void>;
 }
 
 /** The account calls' rate limits, counted by @fastify/rate-limit. */
@@ -81,7 +84,14 @@ function bodyEmail(request: FastifyRequest, field: 'username' | 'email'): string
 /** Builds the account services from the options, filling in the embedded defaults. */
 export function createAccountContext(
   app: FastifyInstance,
-  base: { db: Database; now: () => Date; requestUser: RequestUser; log: (line: string) => void; sms?: SmsSender },
+  base: {
+    db: Database;
+    now: () => Date;
+    requestUser: RequestUser;
+    log: (line: string) => void;
+    sms?: SmsSender;
+    announceBookings: (bookings: BookingRow[]) => Promise<void>;
+  },
   options: AccountOptions = {},
 ): AccountContext {
   const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');

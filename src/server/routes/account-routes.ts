@@ -90,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
     { schema: { tags, summary: 'Change the signed-in diner\u2019s contact details', body: contactBody } },
     async (request, reply) => {
       const user = await requestUser.required(request);
-      const outcome = await updateContactDetails(db, user, request.body, now());
+      const outcome = await updateContactDetails(db, user, request.body, now(), ctx.announceBookings);
       if ('problems' in outcome) return sendFieldErrors(reply, outcome.problems, langOf(request, request.body.lang));
       return { success: true, user: userView(outcome.user) };
     },

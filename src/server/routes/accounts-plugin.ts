@@ -1,6 +1,7 @@
 /** The account side as one plugin: builds its services and registers its routes. */
 import type { FastifyInstance } from 'fastify';
 import type { AccountOptions } from '../auth/account-settings.ts';
+import type { BookingRow } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import type { SmsSender } from '../mail/sms.ts';
 import { createAccountContext } from './account-context.ts';
@@ -21,13 +22,22 @@ export interface AccountsPluginOptions {
   accounts?: AccountOptions;
   /** Sends identity codes by SMS. */
   sms?: SmsSender;
+  /** Tells pages and staff books of bookings a diner's change of details moved to a new revision. */
+  announceBookings: (bookings: BookingRow[]) => Promise<void>;
 }
 
 /** Registers every account route: login methods, authCheck, user, guests, registration, tokens, reset, social, the account's bookings and sign-out, booking sessions. */
 export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
   const ctx = createAccountContext(
     app,
-    { db: options.db, now: options.now, requestUser: options.requestUser, log: (line) => app.log.info(line), sms: options.sms },
+    {
+      db: options.db,
+      now: options.now,
+      requestUser: options.requestUser,
+      log: (line) => app.log.info(line),
+      sms: options.sms,
+      announceBookings: options.announceBookings,
+    },
     options.accounts,
   );
   await accountRoutes(app, ctx);

@@ -223,6 +223,11 @@ export function createBookingService(deps: BookingServiceDeps) {
     return booking;
   }
 
+  /** Tells caches, pages and staff books of bookings written and committed elsewhere (a diner's new details). */
+  async function announce(rows: BookingRow[]): Promise<void> {
+    for (const row of rows) await changed(row);
+  }
+
   /** Creates a draft holding a table, or changes the date, zone or guests of the booking `token` names. */
   async function createOrChange(request: DraftRequest): Promise<BookingRow> {
     const now = deps.now();
@@ -695,6 +700,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     restaurantCreate,
     setComment,
     attachUser,
+    announce,
     get,
     sweep,
     closeUnanswered,

@@ -2,7 +2,8 @@
 import { checkContactDetails, type FieldProblems } from '../auth/contact-details.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { updateUser, type UserRow } from '../db/user-store.ts';
+import type { BookingRow } from '../db/booking-store.ts';
+import { updateDinerDetails, type UserRow } from '../db/user-store.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /** The diner as stored after the change, or the fields that cannot take it. */
@@ -10,9 +11,16 @@ export type ContactUpdateOutcome = { user: UserRow } | { problems: FieldProblems
 
 /**
  * A guest's details are theirs to change, email included; an account's email is its sign-in name and stays. A
- * manage link's session of an account's booking manages that booking, never the account itself.
+ * manage link's session of an account's booking manages that booking, never the account itself. The diner's coming
+ * bookings move to a new revision with the change, and `announce` tells their pages and staff books once committed.
  */
-export async function updateContactDetails(db: Database, user: SessionUser, body: Record<string, unknown>, now: Date): Promise<ContactUpdateOutcome> {
+export async function updateContactDetails(
+  db: Database,
+  user: SessionUser,
+  body: Record<string, unknown>,
+  now: Date,
+  announce: (bookings: BookingRow[]) => Promise<void>,
+): Promise<ContactUpdateOutcome> {
   if (user.sessionBookingId && !user.anonymous) throw new DomainError('booking_forbidden', undefined, 'This session reaches one booking only');
   const checked = checkContactDetails(body, { email: 'optional', password: false });
   if (!checked.ok) return { problems: checked.problems };
@@ -22,6 +30,8 @@ export async function updateContactDetails(db: Database, user: SessionUser, body
   const changes = user.anonymous
     ? { firstname, lastname, phone, anonymousEmail: email ?? null, wantsEmailConfirmation: !!email }
     : { firstname, lastname, phone, ...(user.email ? {} : { email: email ?? null }) };
-  const updated = await updateUser(db, user.id, { ...changes, onboarding: false, updatedAt: now });
-  return updated ? { user: updated } : { problems: { email: ['email_taken'] } };
+  const updated = await updateDinerDetails(db, user.id, { ...changes, onboarding: false }, now);
+  if (!updated) return { problems: { email: ['email_taken'] } };
+  await announce(updated.bookings);
+  return { user: updated.user };
 }
