@@ -82,6 +82,23 @@ export async function importFixture(t: TestServer, prefix: string, overrides: Fi
   return { slug, zones: await zoneIdsOf(t, slug) };
 }
 
+/** A fixture merchant of one zone with one staff member. */
+export interface Staffed {
+  slug: string;
+  /** The staff member's bearer. */
+  staff: string;
+  who: { email: string; password: string };
+}
+
+/** Imports a fixture merchant (zone "Salle" of `tables` tables of 1 to 6 seats) with one staff member, and signs them in. */
+export async function importStaffedMerchant(t: TestServer, prefix: string, tables = 10): Promise<Staffed> {
+  const slug = uniqueSlug(prefix);
+  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
+  const zoneTables = Array.from({ length: tables }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
+  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables: zoneTables }] }), staff: [who] });
+  return { slug, staff: expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string, who };
+}
+
 /** The active zone ids of a merchant by zone name. */
 export async function zoneIdsOf(t: TestServer, slug: string): Promise<Record<string, string>> {
   const listing = await t.get('/api/booking/merchants');

@@ -1,26 +1,16 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
-import { bookValidated, bookingOf, call, createDraft, expectError, expectOk, fixtureMerchant, unix, uniqueSlug } from './api-helpers.ts';
+import { bookValidated, bookingOf, call, createDraft, expectError, expectOk, unix, importStaffedMerchant, type Staffed } from './api-helpers.ts';
 
 const t = useTestServer({ demo: false });
-const tables = Array.from({ length: 20 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
-let a: { slug: string; staff: string; who: { email: string; password: string } };
-let b: { slug: string; staff: string; who: { email: string; password: string } };
-
-/** A fixture merchant with one staff member, signed in. */
-async function merchantWithStaff(prefix: string) {
-  const slug = uniqueSlug(prefix);
-  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
-  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
-  const staff = expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string;
-  return { slug, staff, who };
-}
+let a: Staffed;
+let b: Staffed;
 
 beforeAll(async () => {
   // Signed in at noon, so the staff bearers (12 hours) outlive the evening the tests move the clock to.
   t.clock.set('2026-11-23T12:00:00Z');
-  a = await merchantWithStaff('pro-a');
-  b = await merchantWithStaff('pro-b');
+  a = await importStaffedMerchant(t, 'pro-a', 20);
+  b = await importStaffedMerchant(t, 'pro-b', 20);
 }, 60_000);
 
 const WEDNESDAY_1930 = unix('2026-11-25T19:30:00+01:00');

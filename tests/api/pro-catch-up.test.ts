@@ -1,24 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
-import { bookValidated, call, createDraft, expectError, expectOk, fixtureMerchant, unix, uniqueSlug } from './api-helpers.ts';
+import { bookValidated, call, createDraft, expectError, expectOk, unix, importStaffedMerchant, type Staffed } from './api-helpers.ts';
 
 const t = useTestServer({ demo: false });
-const tables = Array.from({ length: 10 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
-type Staffed = { slug: string; staff: string };
 let a: Staffed;
 let b: Staffed;
 
-async function merchantWithStaff(prefix: string): Promise<Staffed> {
-  const slug = uniqueSlug(prefix);
-  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
-  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
-  return { slug, staff: expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string };
-}
-
 beforeAll(async () => {
   t.clock.set('2026-11-23T09:00:00Z');
-  a = await merchantWithStaff('catch-a');
-  b = await merchantWithStaff('catch-b');
+  a = await importStaffedMerchant(t, 'catch-a');
+  b = await importStaffedMerchant(t, 'catch-b');
 }, 60_000);
 
 const DAY = '2026-11-25';
@@ -75,6 +66,6 @@ describe('the book catches up after a reconnect with GET /api/pro/{slug}/booking
   });
 
   test('another merchant\u2019s staff get 404 merchant_not_found', async () => {
-    expectError(await changes({ slug: a.slug, staff: b.staff }, '2026-11-23T09:00:00Z'), 404, 'merchant_not_found');
+    expectError(await changes({ ...a, staff: b.staff }, '2026-11-23T09:00:00Z'), 404, 'merchant_not_found');
   });
 });

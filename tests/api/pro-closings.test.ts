@@ -1,26 +1,29 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
-import { bookValidated, call, create, createDraft, expectError, expectOk, fixtureMerchant, isAvailable, slotsOf, unix, uniqueSlug } from './api-helpers.ts';
+import {
+  bookValidated,
+  call,
+  create,
+  createDraft,
+  expectError,
+  expectOk,
+  fixtureMerchant,
+  isAvailable,
+  slotsOf,
+  unix,
+  importStaffedMerchant,
+  type Staffed,
+} from './api-helpers.ts';
 
 const rebuilt: string[] = [];
 const t = useTestServer({ demo: false, onMerchantChange: (slug) => rebuilt.push(slug) });
-const tables = Array.from({ length: 10 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
-type Staffed = { slug: string; staff: string };
 let a: Staffed;
 let b: Staffed;
 
-/** A fixture merchant (Paris, open every day 12:00–14:00 and 19:00–22:00) with one staff member, signed in. */
-async function merchantWithStaff(prefix: string): Promise<Staffed> {
-  const slug = uniqueSlug(prefix);
-  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
-  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
-  return { slug, staff: expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string };
-}
-
 beforeAll(async () => {
   t.clock.set('2026-11-23T09:00:00Z');
-  a = await merchantWithStaff('close-a');
-  b = await merchantWithStaff('close-b');
+  a = await importStaffedMerchant(t, 'close-a');
+  b = await importStaffedMerchant(t, 'close-b');
 }, 60_000);
 
 const close = (who: Staffed, body: Record<string, unknown>) => t.post(`/api/pro/${who.slug}/closings`, body, { bearer: who.staff });
@@ -161,8 +164,8 @@ describe('closings belong to their merchant', () => {
   });
 
   test('a new import of the definition keeps the staff\u2019s closings', async () => {
-    const who = { email: `host@${a.slug}.example`, password: `the passphrase of ${a.slug}` };
-    await t.importMerchant({ ...fixtureMerchant(a.slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
+    const tables = Array.from({ length: 10 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
+    await t.importMerchant({ ...fixtureMerchant(a.slug, { zones: [{ name: 'Salle', tables }] }), staff: [a.who] });
     expect(await isAvailable(t, a.slug, '2026-12-03', '19:30', 'all', 2)).toBe(false);
   });
 });

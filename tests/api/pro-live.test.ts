@@ -4,22 +4,18 @@ import { UPDATE_CLOSINGS_EVENT } from '../../src/server/realtime/merchant-events
 import { collectEvents, delay, nextEvent, subscribed } from '../realtime/support.ts';
 import { usePusherClients } from '../support/use-pusher-clients.ts';
 import { useTestServer } from '../support/use-test-server.ts';
-import { call, createDraft, expectError, expectOk, fixtureMerchant, unix, uniqueSlug } from './api-helpers.ts';
+import { call, createDraft, expectError, expectOk, unix, importStaffedMerchant, type Staffed } from './api-helpers.ts';
 
 const KEY = 'test-key';
 const t = useTestServer({ listen: true, demo: false });
-const tables = Array.from({ length: 10 }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 6 }));
-let a: { slug: string; staff: string; channel: string };
-let b: { slug: string; staff: string; channel: string };
+let a: Staffed & { channel: string };
+let b: Staffed & { channel: string };
 
 /** A fixture merchant with one staff member, signed in, and its live channel as /api/pro/me names it. */
 async function merchantWithStaff(prefix: string) {
-  const slug = uniqueSlug(prefix);
-  const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
-  await t.importMerchant({ ...fixtureMerchant(slug, { zones: [{ name: 'Salle', tables }] }), staff: [who] });
-  const staff = expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string;
-  const channel = expectOk(await t.get('/api/pro/me', { bearer: staff })).body.merchants[0].channel as string;
-  return { slug, staff, channel };
+  const merchant = await importStaffedMerchant(t, prefix);
+  const channel = expectOk(await t.get('/api/pro/me', { bearer: merchant.staff })).body.merchants[0].channel as string;
+  return { ...merchant, channel };
 }
 
 beforeAll(async () => {
