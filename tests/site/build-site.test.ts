@@ -4,7 +4,9 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pageScripts } from '../../bench/web-scripts.ts';
 import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
+import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
 import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
 
@@ -165,6 +167,16 @@ describe('buildSite', () => {
     expect(html).toMatch(
       /<div id="booking-app"[^>]*>(?:<style>[^<]*<\/style>|<script[^>]*><\/script>)*<astro-island[^>]*component-url="\/_astro\/BookingHome\.[^"]+\.js"/,
     );
+  });
+
+  test("loads the booking home's shared code from one file per chunk group, not a file per module", async () => {
+    const site = 'http://site.test';
+    const pageUrl = `${site}/le-petit-zinc`;
+    const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
+    const names = (await pageScripts(pageUrl, fetchText)).initial.map((file) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, ''));
+    for (const group of CHUNK_GROUPS) expect(names).toContain(group.name);
+    // 30 files before the groups (BENCH_WEB_FILES=1 npm run bench:web lists them); each costs its own compression.
+    expect(names.length, names.join(' ')).toBeLessThanOrEqual(14);
   });
 
   test('themes the page with the merchant colours and a readable text colour on the primary', async () => {
