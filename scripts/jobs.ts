@@ -2,13 +2,12 @@
  * `npm run jobs -- list [STATE] | retry ID`: the scheduler's jobs. With a server running on this data folder it goes
  * through that server's local admin socket (PGlite is one process's database); otherwise it opens the database itself.
  */
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadConfig } from '../src/server/config.ts';
 import { lockDataDir } from '../src/server/db/data-dir-lock.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { findJob, listJobs, retryJob, type JobRow, type JobState } from '../src/server/db/job-store.ts';
-import { localAdminSocket } from '../src/server/local-admin.ts';
+import { runCli, throughServerOrDirect } from './admin-cli.ts';
 
 const usage = 'usage: npm run jobs -- list [pending|running|done|failed] | retry ID';
 const STATES: readonly JobState[] = ['pending', 'running', 'done', 'failed'];
@@ -99,23 +98,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const { dataDir } = loadConfig();
-  const socketPath = localAdminSocket(dataDir);
-  if (existsSync(socketPath)) {
-    try {
-      return await viaServer(socketPath, command, arg);
-    } catch (error) {
-      // A socket left by a server that died: work on the database directly.
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
-    }
-  }
-  return direct(command, arg);
+  return throughServerOrDirect(
+    (socketPath) => viaServer(socketPath, command, arg),
+    () => direct(command, arg),
+  );
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -3,7 +3,6 @@
  * running on this data folder it goes through that server (which rebuilds the site); otherwise it opens
  * the database itself.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -12,9 +11,9 @@ import { lockDataDir } from '../src/server/db/data-dir-lock.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { findMerchantBySlug, listMerchants } from '../src/server/db/merchant-store.ts';
 import { parseMerchantDefinition } from '../src/server/domain/merchant-definition.ts';
-import { localAdminSocket } from '../src/server/local-admin.ts';
 import { exportMerchant } from '../src/server/services/merchant-export.ts';
 import { importMerchant } from '../src/server/services/merchant-import.ts';
+import { runCli, throughServerOrDirect } from './admin-cli.ts';
 import { stageExportedImages } from './stage-exported-images.ts';
 
 const usage = `usage: npm run merchant -- import FILE... | list | export SLUG`;
@@ -138,23 +137,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const { dataDir } = loadConfig();
-  const socketPath = localAdminSocket(dataDir);
-  if (existsSync(socketPath)) {
-    try {
-      return await viaServer(socketPath, path.join(dataDir, 'media'), command, args);
-    } catch (error) {
-      // A socket left by a server that died: work on the database directly.
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
-    }
-  }
-  return direct(command, args);
+  return throughServerOrDirect(
+    (socketPath, dataDir) => viaServer(socketPath, path.join(dataDir, 'media'), command, args),
+    () => direct(command, args),
+  );
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
