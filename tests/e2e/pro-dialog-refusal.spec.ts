@@ -4,7 +4,7 @@
  */
 import { localDate } from './booking-home-support.ts';
 import { expect, test } from './fixture.ts';
-import { CLAIRE, staffBook } from './pro-book-support.ts';
+import { SALLE, staffBook } from './pro-book-support.ts';
 import { pendingBooking, postJson } from './tracking-support.ts';
 
 const SLUG = 'le-petit-zinc';
@@ -16,7 +16,7 @@ test('confirming a booking the diner cancelled meanwhile shows the refusal as a 
 }) => {
   const { draft, bearer } = await pendingBooking(request);
   const { ref } = (await postJson<{ booking: { ref: string } }>(request, '/api/booking/get', { token: draft.token, merchant_slug: SLUG })).body.booking;
-  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, localDate(draft.timestamp * 1000, 'Europe/Paris'));
+  const staff = await staffBook(browser, baseURL!, SALLE, SLUG, localDate(draft.timestamp * 1000, 'Europe/Paris'));
   const card = staff.getByRole('article').filter({ hasText: `Réf. ${ref}` });
   await card.getByRole('button', { name: 'Confirmer' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Confirmer la réservation ?' });

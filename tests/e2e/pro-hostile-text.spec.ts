@@ -6,7 +6,7 @@ import type { Locator } from '@playwright/test';
 import { HOSTILE_MARKER } from '../support/hostile-merchant.ts';
 import { localDate } from './booking-home-support.ts';
 import { expect, test } from './fixture.ts';
-import { CLAIRE, staffBook } from './pro-book-support.ts';
+import { SALLE, staffBook } from './pro-book-support.ts';
 import { watchForScript } from './script-watch.ts';
 import { createDraft, postJson, validateThroughApi } from './tracking-support.ts';
 
@@ -83,7 +83,7 @@ test('the book shows a diner\u2019s hostile names and comment, and staff\u2019s 
   const { ref } = (await postJson<{ booking: { ref: string } }>(request, '/api/booking/get', { token: draft.token, merchant_slug: SLUG })).body.booking;
 
   let seen: ReturnType<typeof watchForScript> = { dialogs: [], blocked: [] };
-  const staff = await staffBook(browser, baseURL!, CLAIRE, SLUG, localDate(draft.timestamp * 1000, 'Europe/Paris'), async (page) => {
+  const staff = await staffBook(browser, baseURL!, SALLE, SLUG, localDate(draft.timestamp * 1000, 'Europe/Paris'), async (page) => {
     seen = watchForScript(page);
   });
   // A phone's width: the long words must wrap there too.
