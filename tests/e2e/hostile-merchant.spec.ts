@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { HOSTILE_MARKER, HOSTILE_TEXTS, hostileMerchantDefinition } from '../support/hostile-merchant.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
+import { watchForScript } from './script-watch.ts';
 import { createDraft } from './tracking-support.ts';
 
 const SLUG = 'e2e-chez-z-hostile';
@@ -15,19 +16,6 @@ async function importHostileMerchant(request: APIRequestContext, adminToken: str
   });
   expect(response.ok(), await response.text()).toBe(true);
   await expect.poll(async () => (await request.get(`/${SLUG}`)).status(), { timeout: REBUILD_MS, intervals: [500, 1000, 2000] }).toBe(200);
-}
-
-/** Everything the page would show if merchant text ran: dialogs it opened, and scripts the CSP had to block. */
-function watchForScript(page: Page): { dialogs: string[]; blocked: string[] } {
-  const seen = { dialogs: [] as string[], blocked: [] as string[] };
-  page.on('dialog', (dialog) => {
-    seen.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) seen.blocked.push(message.text());
-  });
-  return seen;
 }
 
 /** No element made of merchant text, and no script but files and the JSON data element. */

@@ -1,6 +1,7 @@
 /** The dialog of one action on a booking: what it will do, the fields it needs (reason, message, note, new place), and the server's refusal. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
 import { longDate } from '../../../lib/long-date.ts';
 import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/pro.ts';
 import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
@@ -100,7 +101,7 @@ export default function ActionDialog({ booking, action, onClose, onDone }: Actio
       <form className="pro-form" onSubmit={(event) => void submit(event)} noValidate>
         <p id={describeId} className="pro-dialog-summary">
           {t('pro.dialog.summary', {
-            name,
+            name: bidiIsolate(name),
             party: t('pro.party', { count: booking.party }),
             time: hour(booking.time),
             day: longDate(booking.day, lang),

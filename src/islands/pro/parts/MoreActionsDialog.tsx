@@ -1,5 +1,6 @@
 /** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
 import { useId } from 'react';
+import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
 import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -23,7 +24,7 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose }:
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
   return (
     <Modal open onClose={onClose} labelledBy={titleId} variant="sheet" className="pro-dialog">
-      <h2 id={titleId}>{t('pro.dialog.more', { name, time: hour(booking.time) })}</h2>
+      <h2 id={titleId}>{t('pro.dialog.more', { name: bidiIsolate(name), time: hour(booking.time) })}</h2>
       <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
