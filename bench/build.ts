@@ -206,7 +206,7 @@ async function main(): Promise<void> {
       '## Machine',
       '',
       ...machineLines().map((line) => `- ${line}`),
-      `- Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${loadAtEnd} — the machine is shared with other helpers running tests, so the build competed for the 2 cores`,
+      `- Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${loadAtEnd} — anything above the build's own share is other work on the machine competing for its cores`,
       '',
       '## Settings',
       '',

@@ -123,7 +123,7 @@ export function renderWebReport(input: WebReportInput): string {
   push('# Site benchmark (`npm run bench:web`)', '', `Run on ${input.date}.`, '');
   push('## Machine', '', ...input.machine.map((line) => `- ${line}`));
   push(
-    `- Load average (1, 5, 15 min) at the start: ${input.loadAtStart}; at the end: ${input.loadAtEnd} — the machine is shared with other helpers running tests; anything above the benchmark's own share slows Chromium's observed tasks, which Lighthouse's simulation then scales up`,
+    `- Load average (1, 5, 15 min) at the start: ${input.loadAtStart}; at the end: ${input.loadAtEnd} — anything above the benchmark's own share (other work on the machine) slows Chromium's observed tasks, which Lighthouse's simulation then scales up`,
     '',
   );
   push('## Settings', '', ...input.settings.map((line) => `- ${line}`), '');

@@ -52,19 +52,18 @@ type Answer<T> = T[] | { rows: T[] };
 const rowsOf = <T>(answer: Answer<T>): T[] => (Array.isArray(answer) ? answer : answer.rows);
 
 /**
- * What moves with every write a day's book shows, in one statement: each of the day's bookings by id and revision
- * (every write of a booking raises it) with its diner and the diner row's version (a new name or phone), the
- * merchant row's version (an import, a closing) and the merchant's latest booking write (the diners' histories).
- * The merchant row's version comes apart too: it vouches for a cached floor (merchant-store.ts).
+ * What moves with every write a day's book shows, in one statement: each of the day's bookings by id, revision
+ * (every write of a booking raises it, a diner's change of details too: user-store.ts) and diner, the merchant's
+ * latest booking write (the diners' histories) and the merchant row's version (an import, a closing), which also
+ * vouches for a cached floor (merchant-store.ts). A sum of 64-bit hashes: the order of the rows does not matter.
  */
 async function dayFingerprint(db: Database, merchantId: string, day: string): Promise<{ fingerprint: string; merchantVersion: string | null }> {
   const answer = (await db.execute(sql`
     select count(*)::text
-        || '|' || md5(coalesce(string_agg(b.id::text || '.' || b.revision || '.' || coalesce(b.user_id::text, '-') || '.'
-          || coalesce(u.xmin::text, '-'), ',' order by b.id), ''))
+        || '|' || coalesce(sum(hashtextextended(b.id::text || '.' || b.revision || '.' || coalesce(b.user_id::text, '-'), 0)), 0)::text
         || '|' || coalesce((select max(p.updated_at)::text from bookings p where p.merchant_id = ${merchantId}), '-') as fingerprint,
       (select m.xmin::text from merchants m where m.id = ${merchantId}) as merchant_version
-      from bookings b left join users u on u.id = b.user_id
+      from bookings b
       where b.merchant_id = ${merchantId} and b.local_date = ${day} and b.status is not null`)) as unknown as Answer<{
     fingerprint: string;
     merchant_version: string | null;

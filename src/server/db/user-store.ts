@@ -1,6 +1,5 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
 import { UNIQUE_VIOLATION, sqlStateOf, type BookingRow } from './booking-store.ts';
@@ -39,9 +38,9 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
 }
 
 /**
- * Changes a diner's details and, in the same transaction, moves their coming bookings (pending or confirmed, not
- * over) to their next revision: the staff book shows the diner's name and phone, and a new revision is how a
- * book catches up. Undefined when the new email is already an account's.
+ * Changes a diner's details and, in the same transaction, moves every booking of theirs (drafts aside) to its next
+ * revision: the staff book shows the diner's name and phone, and a new revision is how a book catches up and how a
+ * shared database's day cache sees the change (staff-book.ts). Undefined when the new email is already an account's.
  */
 export async function updateDinerDetails(
   db: Database,
@@ -59,7 +58,7 @@ export async function updateDinerDetails(
       const touched = await tx
         .update(bookings)
         .set({ revision: sql`${bookings.revision} + 1`, updatedAt: now })
-        .where(and(eq(bookings.userId, id), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed]), gt(bookings.endsAt, now)))
+        .where(and(eq(bookings.userId, id), isNotNull(bookings.status)))
         .returning();
       return { user: user!, bookings: touched };
     });

@@ -11,7 +11,7 @@ export type ContactUpdateOutcome = { user: UserRow } | { problems: FieldProblems
 
 /**
  * A guest's details are theirs to change, email included; an account's email is its sign-in name and stays. A
- * manage link's session of an account's booking manages that booking, never the account itself. The diner's coming
+ * manage link's session of an account's booking manages that booking, never the account itself. The diner's
  * bookings move to a new revision with the change, and `announce` tells their pages and staff books once committed.
  */
 export async function updateContactDetails(
