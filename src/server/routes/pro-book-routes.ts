@@ -1,4 +1,5 @@
 /** The restaurant's book: a day's bookings and a search across days, for the signed-in staff's merchant only. */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,8 +38,12 @@ export async function proBookRoutes(
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
       const now = deps.now();
       const day = request.query.day ?? localDateOf(now, merchant.timezone);
-      // Bytes serialized once per state of the day (staff-day-view.ts): a Buffer is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(await deps.days.read(merchant, day, now));
+      // Bytes serialized once per state of the day (staff-day-view.ts), sent as they are.
+      const parts = await deps.days.read(merchant, day, now);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-length', parts[0].length + parts[1].length)
+        .send(Readable.from(parts));
     },
   );
 
