@@ -1,5 +1,5 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Database } from './database.ts';
@@ -200,6 +200,18 @@ export async function updateBooking(
     .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
     .returning();
   return row;
+}
+
+/**
+ * Moves every booking of a diner (drafts aside) to its next revision, as a change of their details does: each row
+ * waits for a transaction writing it, then takes its next revision after that write.
+ */
+export function raiseDinerRevisions(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ revision: nextRevision, updatedAt: now })
+    .where(and(eq(bookings.userId, userId), isNotNull(bookings.status)))
+    .returning();
 }
 
 /** The diner's next booking at a merchant that is still coming (pending or confirmed). */

@@ -1,8 +1,8 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
-import { UNIQUE_VIOLATION, sqlStateOf, type BookingRow } from './booking-store.ts';
+import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -55,12 +55,7 @@ export async function updateDinerDetails(
         .set({ ...values, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
-      const touched = await tx
-        .update(bookings)
-        .set({ revision: sql`${bookings.revision} + 1`, updatedAt: now })
-        .where(and(eq(bookings.userId, id), isNotNull(bookings.status)))
-        .returning();
-      return { user: user!, bookings: touched };
+      return { user: user!, bookings: await raiseDinerRevisions(tx, id, now) };
     });
     // The staff book shows diners' names and phones.
     dayBookCacheOf(db).forget();
