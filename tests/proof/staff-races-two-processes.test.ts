@@ -129,6 +129,23 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
     }
   }, 120_000);
 
+  test('a diner renaming themselves racing a confirmation: both land, each at its own revision, never a 5xx', async () => {
+    const races = await Promise.all(
+      Array.from({ length: REPETITIONS }, async (_, index) => {
+        const booking = await pendingBooking();
+        const before = (await statusOf(booking.token)).revision;
+        const rename = { firstname: 'Camille', lastname: `Renamed${index}`, phone: booking.phone, lang: 'fr' };
+        const [renamed, confirmed] = await Promise.all([a('/api/front/user/update', rename, booking.bearer), staffCall(b, staffB, booking.token, 'confirm')]);
+        const after = await statusOf(booking.token);
+        const [user] = await handle!.db.select().from(users).where(eq(users.id, after.userId!));
+        return { renamed: summary(renamed), confirmed: summary(confirmed), status: after.status, raised: after.revision - before, lastname: user!.lastname };
+      }),
+    );
+    races.forEach((race, index) => {
+      expect(race, JSON.stringify(race)).toEqual({ renamed: 'ok', confirmed: 'ok', status: 20, raised: 2, lastname: `Renamed${index}` });
+    });
+  }, 120_000);
+
   test('two bookings moved to one table at one time at once: exactly one moves, the other gets no_seats_available', async () => {
     const tables = await handle!.db.select().from(diningTables);
     const races = await Promise.all(
