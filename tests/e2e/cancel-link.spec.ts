@@ -6,24 +6,15 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
-import { bookingSeen, newGuest } from './guest-booking-support.ts';
-import { frenchE164, manageLinkSentTo } from './sms-outbox-support.ts';
-import { createDraft, postJson, restaurantAction, validateThroughApi, type E2EDraft } from './tracking-support.ts';
+import { bookingSeen, phoneGuestBooking } from './guest-booking-support.ts';
+import { manageLinkSentTo } from './sms-outbox-support.ts';
+import { restaurantAction, type E2EDraft } from './tracking-support.ts';
 
 const SLUG = 'le-petit-zinc';
 
 /** A validated booking made through the API by a guest with a phone of their own, and the manage link its SMS carries (path and fragment). */
 async function bookingWithLink(request: APIRequestContext): Promise<{ draft: E2EDraft; link: string }> {
-  const draft = await createDraft(request, SLUG, 2);
-  const phone = frenchE164(newGuest().phone);
-  const session = await postJson<{ access_token: string }>(request, '/api/front/user/no_account', {
-    firstname: 'Camille',
-    lastname: 'Durand',
-    phone,
-    email: '',
-    bookingToken: draft.token,
-  });
-  await validateThroughApi(request, draft, session.body.access_token);
+  const { draft, phone } = await phoneGuestBooking(request, SLUG);
   const url = new URL(await manageLinkSentTo(phone, draft.token));
   return { draft, link: `${url.pathname}${url.hash}` };
 }

@@ -2,7 +2,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, islandsHydrated } from './fixture.ts';
 import { frenchLongDate, type MerchantInfo } from './booking-home-support.ts';
-import { postJson } from './tracking-support.ts';
+import { frenchE164 } from './sms-outbox-support.ts';
+import { createDraft, postJson, validateThroughApi, type E2EDraft } from './tracking-support.ts';
 
 /** What a guest types on NoAuth. */
 export interface GuestDetails {
@@ -86,4 +87,20 @@ export interface BookingSeen {
 /** Reads a booking through the API. */
 export async function bookingSeen(request: APIRequestContext, slug: string, token: string): Promise<BookingSeen> {
   return (await postJson<{ booking: BookingSeen }>(request, '/api/booking/get', { token, merchant_slug: slug })).body.booking;
+}
+
+/** A booking validated through the API by a guest with a phone of their own at `slug`: the draft, the phone (E.164) and the guest's bearer. */
+export async function phoneGuestBooking(request: APIRequestContext, slug: string): Promise<{ draft: E2EDraft; phone: string; bearer: string }> {
+  const draft = await createDraft(request, slug, 2);
+  const phone = frenchE164(newGuest().phone);
+  const session = await postJson<{ access_token: string }>(request, '/api/front/user/no_account', {
+    firstname: 'Camille',
+    lastname: 'Durand',
+    phone,
+    email: '',
+    bookingToken: draft.token,
+  });
+  const bearer = session.body.access_token;
+  await validateThroughApi(request, draft, bearer);
+  return { draft, phone, bearer };
 }

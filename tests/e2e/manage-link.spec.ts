@@ -5,27 +5,11 @@
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { merchantInfo } from './booking-home-support.ts';
-import { bookingSeen, chooseOnHome, continueAsGuestToTracking, newGuest, openDays } from './guest-booking-support.ts';
+import { bookingSeen, chooseOnHome, continueAsGuestToTracking, newGuest, openDays, phoneGuestBooking } from './guest-booking-support.ts';
 import { frenchE164, manageLinkSentTo } from './sms-outbox-support.ts';
-import { createDraft, postJson, signInBrowser, trackingPath, validateThroughApi, type E2EDraft } from './tracking-support.ts';
+import { createDraft, postJson, signInBrowser, trackingPath } from './tracking-support.ts';
 
 const SLUG = 'le-petit-zinc';
-
-/** A validated booking made through the API by a guest with a phone of their own; returns it, the phone and the guest's bearer. */
-async function guestBooking(request: Parameters<typeof createDraft>[0]): Promise<{ draft: E2EDraft; phone: string; bearer: string }> {
-  const draft = await createDraft(request, SLUG, 2);
-  const phone = frenchE164(newGuest().phone);
-  const session = await postJson<{ access_token: string }>(request, '/api/front/user/no_account', {
-    firstname: 'Camille',
-    lastname: 'Durand',
-    phone,
-    email: '',
-    bookingToken: draft.token,
-  });
-  const bearer = session.body.access_token;
-  await validateThroughApi(request, draft, bearer);
-  return { draft, phone, bearer };
-}
 
 /** The booked time of a booking as the API shows it to anyone. */
 async function timeOf(request: Parameters<typeof createDraft>[0], token: string): Promise<{ bookingForTimestamp: number }> {
@@ -66,7 +50,7 @@ test('the SMS link opened in a fresh browser manages the booking: the key leaves
 
 test('the SMS link opened in a fresh browser changes the time: Edit, another time, Update, and the change is saved', async ({ request, browser, baseURL }) => {
   test.setTimeout(60_000);
-  const { draft, phone } = await guestBooking(request);
+  const { draft, phone } = await phoneGuestBooking(request, SLUG);
   const before = await timeOf(request, draft.token);
   const link = await manageLinkSentTo(phone, draft.token);
 
@@ -93,7 +77,7 @@ test('the SMS link opened in a fresh browser changes the time: Edit, another tim
 });
 
 test('the plain shared link only follows the booking: no Edit or Cancel, and the API refuses a cancel with it', async ({ request, browser, baseURL }) => {
-  const { draft } = await guestBooking(request);
+  const { draft } = await phoneGuestBooking(request, SLUG);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto(trackingPath(draft));
@@ -121,7 +105,7 @@ test('the plain shared link only follows the booking: no Edit or Cancel, and the
 });
 
 test("a stranger on NoAuth with the booking's token is asked for a code, and the diner's details stay", async ({ request, browser, baseURL }) => {
-  const { draft, phone, bearer } = await guestBooking(request);
+  const { draft, phone, bearer } = await phoneGuestBooking(request, SLUG);
   const context = await browser.newContext({ baseURL });
   await signInBrowser(context, draft, null);
   const page = await context.newPage();
@@ -160,7 +144,7 @@ test("the first view, drawn before the island loads, shows the manage link's hol
   browser,
   baseURL,
 }) => {
-  const { draft, phone } = await guestBooking(request);
+  const { draft, phone } = await phoneGuestBooking(request, SLUG);
   const link = await manageLinkSentTo(phone, draft.token);
   for (const [address, edit] of [
     [pathOf(link), 1],
