@@ -3,6 +3,7 @@ import { longDate } from '../../../lib/long-date.ts';
 import { rangeOnClock, type DayClosings as Closings } from '../../../lib/pro/closing-view.ts';
 import type { StaffClosing } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import ReopenButton from './ReopenButton.tsx';
 import { useBookHour } from './use-book-hour.ts';
 
 /** What the closings show. */
@@ -42,15 +43,7 @@ export default function DayClosings({ closings, day, timezone, busy, onReopen }:
             return (
               <li key={closing.id}>
                 <span>{text}</span>
-                <button
-                  type="button"
-                  className="cv-btn cv-btn-secondary pro-small"
-                  disabled={busy}
-                  aria-label={t('pro.closing.reopenNamed', { what: text })}
-                  onClick={() => onReopen(closing)}
-                >
-                  {t('pro.closing.reopen')}
-                </button>
+                <ReopenButton closing={closing} what={text} busy={busy} onReopen={onReopen} />
               </li>
             );
           })}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import BookingCard from './BookingCard.tsx';
+import ReopenButton from './ReopenButton.tsx';
 
 /** What the section shows. */
 export interface ServiceSectionProps {
@@ -39,17 +40,7 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
             {title}
             {closing ? <span className="pro-closed-tag">{t('pro.closing.serviceClosed')}</span> : null}
           </h2>
-          {closing && onReopen ? (
-            <button
-              type="button"
-              className="cv-btn cv-btn-secondary pro-small"
-              disabled={busy}
-              aria-label={t('pro.closing.reopenNamed', { what: title })}
-              onClick={() => onReopen(closing)}
-            >
-              {t('pro.closing.reopen')}
-            </button>
-          ) : null}
+          {closing && onReopen ? <ReopenButton closing={closing} what={title} busy={busy} onReopen={onReopen} /> : null}
         </div>
         <p className="pro-service-stats">
           <span>{t('pro.covers', { count: covers })}</span>
