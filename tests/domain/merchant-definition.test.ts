@@ -2,10 +2,11 @@ import { describe, test, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseMerchantDefinition, reservedSlugs } from '../../src/server/domain/merchant-definition.ts';
 import { DomainError } from '../../src/server/domain/errors.ts';
+import { contractExample } from '../support/contract-examples.ts';
 
 type Json = Record<string, any>;
 
-const example: Json = JSON.parse(readFileSync('/work/shared/contract/merchant.example.json', 'utf8'));
+const example: Json = JSON.parse(readFileSync(contractExample('merchant.example.json'), 'utf8'));
 
 /** A copy of the contract's example with one change applied. */
 function exampleWith(change: (definition: Json) => void): Json {

@@ -9,8 +9,9 @@ import { openTestDatabase } from '../support/test-database.ts';
 import { ADMIN_TOKEN } from '../support/test-server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { REPO_ROOT, tempFolder, cleanUp } from './processes.ts';
+import { contractExample } from '../support/contract-examples.ts';
 
-const CONTRACT_EXAMPLE = '/work/shared/contract/merchant.example.json';
+const CONTRACT_EXAMPLE = contractExample('merchant.example.json');
 const example = JSON.parse(await readFile(CONTRACT_EXAMPLE, 'utf8')) as Record<string, any>;
 
 /** The contract's example with `change` applied to a copy. */

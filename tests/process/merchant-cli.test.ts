@@ -15,8 +15,9 @@ import {
   type CommandResult,
   type ServerProcess,
 } from './processes.ts';
+import { contractExample } from '../support/contract-examples.ts';
 
-const CONTRACT_EXAMPLE = '/work/shared/contract/merchant.example.json';
+const CONTRACT_EXAMPLE = contractExample('merchant.example.json');
 const DEMO_DIR = path.join(REPO_ROOT, 'scripts/demo-merchants');
 
 let work: string;
