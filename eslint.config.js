@@ -1,5 +1,5 @@
 // ESLint for the whole repository: typescript-eslint's recommended rules, React's hook rules and jsx-a11y on the islands,
-// eslint-plugin-astro on the .astro frontmatter, and the import boundaries between browser, server and shared code.
+// eslint-plugin-astro on the .astro frontmatter. The layers between browser, server and shared code: .dependency-cruiser.mjs.
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -7,77 +7,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The site's folders under src/: the browser's code and the build-time pages; none may import src/server. */
-const SITE = ['pages', 'components', 'layouts', 'islands', 'stores', 'lib', 'i18n', 'boot'];
-/** The site's folders the server may not read: all of them except src/i18n/messages (pure text data). */
-const SITE_CODE = SITE.filter((folder) => folder !== 'i18n');
-/** Libraries of HTTP and storage that src/server/domain stays free of. */
-const IO_LIBRARIES = ['fastify', '@fastify/*', 'fastify-*', 'drizzle-orm', 'postgres', '@electric-sql/pglite', 'ioredis', 'ws', 'nodemailer'];
-/** How deep a file under src/ may sit (src/a/b/c/d/e/f.ts is depth 5); deeper files have no boundary check. */
+/** The site's folders under src/ that hold Astro components. */
+const ASTRO_FOLDERS = ['pages', 'components', 'layouts'];
+/** How deep an Astro component under src/ may sit (src/a/b/c/d/e/f.astro is depth 5); deeper files have no boundary check. */
 const MAX_DEPTH = 6;
 
-/** A relative import that reaches src/<folder> from a file `depth` folders below src/ (e.g. ../../server/ from src/lib/api). */
-function fromSrc(depth, folders) {
-  return `^(\\./)?(\\.\\./){${depth}}(${folders.join('|')})(/|$)`;
-}
-
-/** Any relative import into src/i18n other than src/i18n/messages, from `depth` folders below src/. */
-function i18nCodeFromSrc(depth) {
-  return `^(\\./)?(\\.\\./){${depth}}i18n(/(?!messages/)|$)`;
-}
-
-/** One no-restricted-imports setting: each entry is [regex, message]. */
-function restrict(entries, paths = []) {
-  return ['error', { paths, patterns: entries.map(([regex, message]) => ({ regex, message })) }];
-}
-
-/** The files exactly `depth` folders below src/ inside src/<root> (depth 1 is src/<root>/*). */
-function filesAt(root, depth) {
-  return [`src/${root}/${'*/'.repeat(depth - 1)}*.{ts,tsx,astro}`];
-}
-
 const siteNeverServer = 'The site never imports src/server: move what both sides need to src/shared.';
-const serverNeverSite = "Server code never imports the site's folders: move what both sides need to src/shared (src/i18n/messages is allowed).";
-const sharedStandsAlone = 'src/shared is what both sides run: it imports neither src/server nor the site (src/i18n/messages is allowed).';
-const domainIsPure = 'src/server/domain is pure rules: no db, routes, services, HTTP or database library.';
 
-/** The boundary settings, one per file group and depth (no-restricted-imports takes one setting per file, so each repeats its group's whole list). */
-function boundaries() {
+/**
+ * The layers are kept by dependency-cruiser (.dependency-cruiser.mjs, `npm run lint:layers`), which reads TypeScript but not
+ * Astro components: for their frontmatter ESLint keeps the one rule that concerns them, that the site never imports the server.
+ * no-restricted-imports takes one setting per file, so each depth gets its own pattern.
+ */
+function astroBoundaries() {
   const configs = [];
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
-    for (const folder of SITE) {
-      configs.push({ files: filesAt(folder, depth), rules: { 'no-restricted-imports': restrict([[fromSrc(depth, ['server']), siteNeverServer]]) } });
-    }
-    const serverRules = [
-      [fromSrc(depth, SITE_CODE), serverNeverSite],
-      [i18nCodeFromSrc(depth), serverNeverSite],
-    ];
-    configs.push({ files: filesAt('server', depth), rules: { 'no-restricted-imports': restrict(serverRules) } });
-    configs.push({
-      files: filesAt('shared', depth),
-      rules: {
-        'no-restricted-imports': restrict([...serverRules.map(([regex]) => [regex, sharedStandsAlone]), [fromSrc(depth, ['server']), sharedStandsAlone]]),
-      },
-    });
-    if (depth >= 2) {
-      const layers = `^(\\./)?(\\.\\./){${depth - 2}}\\.\\./(db|routes|services)(/|$)`;
-      configs.push({
-        files: [`src/server/domain/${'*/'.repeat(depth - 2)}*.ts`],
-        rules: {
-          'no-restricted-imports': restrict([
-            ...serverRules,
-            [layers, domainIsPure],
-            [`^(${IO_LIBRARIES.map((name) => name.replace('*', '.*')).join('|')})(/|$)`, domainIsPure],
-          ]),
-        },
-      });
-    }
+    const files = ASTRO_FOLDERS.map((folder) => `src/${folder}/${'*/'.repeat(depth - 1)}*.astro`);
+    const patterns = [{ regex: `^(\\./)?(\\.\\./){${depth}}server(/|$)`, message: siteNeverServer }];
+    configs.push({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
   }
-  const scriptRules = [
-    [`^(\\.\\./)+src/(${SITE_CODE.join('|')})(/|$)`, serverNeverSite],
-    ['^(\\.\\./)+src/i18n(/(?!messages/)|$)', serverNeverSite],
-  ];
-  configs.push({ files: ['scripts/**/*.ts'], rules: { 'no-restricted-imports': restrict(scriptRules) } });
   return configs;
 }
 
@@ -144,5 +92,5 @@ export default tseslint.config(
   },
   // Astro components: their frontmatter and markup (astro's own recommended rules).
   ...astro.configs['flat/recommended'],
-  ...boundaries(),
+  ...astroBoundaries(),
 );
