@@ -16,7 +16,7 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import './booking-home.css';
 // The header's controls run with the island: one script file less before the page is interactive.
-import '../../lib/booking-home-header.ts';
+import './booking-home-header.ts';
 
 /** What the page passes in (the merchant's data itself comes from the page's #merchant-data). */
 export interface BookingHomeProps {

@@ -4,12 +4,12 @@
  * browser, by the BookingHome island's module (one script file less to download); a booking home without the island
  * (booking disabled) has the AccountLink and LanguageSelector islands instead.
  */
-import { isLang } from '../shared/langs.ts';
-import { loadCatalog, switchLang } from '../i18n/i18n.ts';
-import { $auth, hasAccountSession, reloadAuth, startSignIn } from '../stores/auth.ts';
-import { $bookingToken, $currentBookingToken, $storedBookingToken } from '../stores/booking.ts';
-import { $lang, LANGUAGE_OPTIONS } from '../stores/lang.ts';
-import { bookingCompletePath } from './routes.ts';
+import { isLang } from '../../shared/langs.ts';
+import { loadCatalog, switchLang } from '../../i18n/i18n.ts';
+import { $auth, hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
+import { $bookingToken, $currentBookingToken, $storedBookingToken } from '../../stores/booking.ts';
+import { $lang, LANGUAGE_OPTIONS } from '../../stores/lang.ts';
+import { bookingCompletePath } from '../../lib/routes.ts';
 
 // The island's module is also imported when the page is prerendered.
 if (typeof document !== 'undefined') {
