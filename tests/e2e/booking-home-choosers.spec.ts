@@ -102,10 +102,16 @@ test.describe('BookingHome choosers', () => {
     await page.keyboard.press('Enter');
     await expect(calendar).toBeVisible();
     const target = calendar.getByRole('button', { name: frenchLongDate(date), exact: true });
-    // Arrow keys walk the days (and the months): Down a week, Right a day.
-    for (let i = 0; i < 80 && !(await target.evaluate((element) => element === document.activeElement).catch(() => false)); i += 1) {
-      const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-date') ?? '');
-      await page.keyboard.press(focused && focused < date ? (date > addDays(focused, 6) ? 'ArrowDown' : 'ArrowRight') : 'ArrowLeft');
+    // Arrow keys walk the days (and the months): Down a week, Right a day, from the day the calendar focuses first.
+    const start = calendar.locator('[data-date]:focus');
+    await expect(start).toHaveCount(1);
+    let at = (await start.getAttribute('data-date'))!;
+    const days = daysBetween(at, date);
+    const presses = [...Array<string>(Math.floor(days / 7)).fill('ArrowDown'), ...Array<string>(days % 7).fill('ArrowRight')];
+    for (const key of presses) {
+      await page.keyboard.press(key);
+      at = addDays(at, key === 'ArrowDown' ? 7 : 1);
+      await expect(calendar.locator(`[data-date="${at}"]`)).toBeFocused();
     }
     await expect(target).toBeFocused();
     await page.keyboard.press('Enter');
@@ -219,4 +225,9 @@ test.describe('the time-slot grid', () => {
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from one local date (YYYY-MM-DD) to a later one. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 }
