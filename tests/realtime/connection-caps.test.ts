@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RealtimeConfig } from '../../src/server/realtime/realtime.ts';
-import {
-  connectClient,
-  connected,
-  delay,
-  eventually,
-  nextEvent,
-  startRealtimeServer,
-  subscribed,
-  TEST_APP,
-  type Pusher,
-  type RealtimeHarness,
-} from './support.ts';
+import { connectClient, connected, eventually, nextEvent, startRealtimeServer, subscribed, TEST_APP, type Pusher, type RealtimeHarness } from './support.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -78,8 +67,10 @@ describe('live connections are capped per client address', () => {
     const first = pusherClient(port);
     await connected(first);
     const second = pusherClient(port);
-    await delay(500);
-    // 4100 means "over capacity, retry later": never 'failed', which would stop it for good.
+    const refusals: unknown[] = [];
+    second.connection.bind('error', (error: unknown) => refusals.push(error));
+    // 4100 means "over capacity, retry later": once refused, never 'failed', which would stop it for good.
+    await eventually(() => JSON.stringify(refusals).includes('4100'), 10_000);
     expect(['connecting', 'unavailable']).toContain(second.connection.state);
     first.disconnect();
     await eventually(() => second.connection.state === 'connected', 15_000);
