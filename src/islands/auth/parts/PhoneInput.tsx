@@ -23,7 +23,7 @@ import { createTypeToFind } from '../../../lib/phone/type-to-find.ts';
 import LangText from '../../shared/LangText.tsx';
 import './phone-input.css';
 import { useHydrated } from '../../shared/use-hydrated.ts';
-import { typedValue } from './use-typed-before-hydration.ts';
+import { typedValue } from '../../shared/use-typed-before-hydration.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 
 /** The widget's settings. */

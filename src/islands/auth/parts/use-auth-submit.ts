@@ -5,7 +5,7 @@ import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '
 import { navigate } from '../../../lib/navigate.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { focusField } from './focus-field.ts';
-import { useTypedBeforeHydration, type EarlyControls } from './use-typed-before-hydration.ts';
+import { useTypedBeforeHydration, type EarlyControls } from '../../shared/use-typed-before-hydration.ts';
 
 /** A failed call: the error catalogue's code and the server's messages by field name. */
 export interface SubmitFailure {

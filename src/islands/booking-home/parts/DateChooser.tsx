@@ -8,9 +8,9 @@ import { longDate } from '../../../lib/long-date.ts';
 import { $dayRules, forgetPresetTime } from '../../../stores/home.ts';
 import { $selection, chooseDate } from '../../../stores/selection.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
-import './calendar.css';
+import '../../shared/calendar.css';
 
-const loadCalendar = () => import('./CalendarOverlay.tsx');
+const loadCalendar = () => import('../../shared/CalendarOverlay.tsx');
 // The overlay (and date-fns' locales) stay out of the page's first JavaScript.
 const CalendarOverlay = lazy(loadCalendar);
 

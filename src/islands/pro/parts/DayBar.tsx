@@ -5,7 +5,7 @@ import type { DayRules } from '../../../lib/calendar/calendar.ts';
 import { addDaysToLocalDate } from '../../../shared/local-time.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 
-const CalendarOverlay = lazy(() => import('../../booking-home/parts/CalendarOverlay.tsx'));
+const CalendarOverlay = lazy(() => import('../../shared/CalendarOverlay.tsx'));
 
 /** Staff may open any day: two years back, two years ahead, every weekday. */
 function staffDayRules(today: string): DayRules {

@@ -1,22 +1,14 @@
 /** The calendar overlay (loaded on first use): month navigation, a Monday-first grid, past months and months past the booking horizon blocked, unselectable days marked. */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { LocalDate } from '../../../shared/local-time.ts';
-import { dayBlock, type DayRules } from '../../../lib/calendar/calendar.ts';
-import {
-  canGoToNextMonth,
-  canGoToPreviousMonth,
-  monthGrid,
-  monthOf,
-  nextMonth,
-  previousMonth,
-  type CalendarMonth,
-} from '../../../lib/calendar/calendar-month.ts';
-import { moveFocusDate } from '../../../lib/calendar/calendar-keys.ts';
-import { monthTitle, weekdayLabels } from '../../../lib/calendar/calendar-labels.ts';
-import { longDate } from '../../../lib/long-date.ts';
-import { dateLocale } from '../../../i18n/date-locale.ts';
-import Modal from '../../shared/Modal.tsx';
-import { useTranslation } from '../../shared/use-translation.ts';
+import type { LocalDate } from '../../shared/local-time.ts';
+import { dayBlock, type DayRules } from '../../lib/calendar/calendar.ts';
+import { canGoToNextMonth, canGoToPreviousMonth, monthGrid, monthOf, nextMonth, previousMonth, type CalendarMonth } from '../../lib/calendar/calendar-month.ts';
+import { moveFocusDate } from '../../lib/calendar/calendar-keys.ts';
+import { monthTitle, weekdayLabels } from '../../lib/calendar/calendar-labels.ts';
+import { longDate } from '../../lib/long-date.ts';
+import { dateLocale } from '../../i18n/date-locale.ts';
+import Modal from './Modal.tsx';
+import { useTranslation } from './use-translation.ts';
 
 /** What the overlay shows and reports. */
 export interface CalendarOverlayProps {
