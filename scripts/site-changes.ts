@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { forEachLimit } from './for-each-limit.ts';
@@ -38,10 +38,16 @@ export interface SiteChanges {
 interface FileHashes {
   builtAt: string;
   files: Record<string, string>;
+  /** Each file's inode, size and modification time when hashed: a file carried over unchanged (a hard link, a rename) is not read again. */
+  stamps?: Record<string, string>;
 }
 
-/** The sha256 of every file of the site in `dir` except compressed copies and bookkeeping, by URL path. */
-export async function hashSiteFiles(dir: string): Promise<Record<string, string>> {
+/**
+ * The sha256 of every file of the site in `dir` except compressed copies and bookkeeping, by URL path, and each file's
+ * stamp. A file whose stamp is in `known` keeps the hash recorded with it, unread: builds that carry unchanged files
+ * over (hard links, renames) pay only for what they wrote.
+ */
+export async function hashSiteFiles(dir: string, known?: FileHashes | null): Promise<{ files: Record<string, string>; stamps: Record<string, string> }> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   const paths = entries
     .filter((entry) => entry.isFile())
@@ -50,13 +56,24 @@ export async function hashSiteFiles(dir: string): Promise<Record<string, string>
     .filter((path) => !/\.(?:br|gz)$/.test(path) && !BOOKKEEPING_FILES.has(path))
     .sort();
   const hashes: Record<string, string> = {};
+  const stamps: Record<string, string> = {};
   await forEachLimit(paths, PARALLEL_READS, async (path) => {
+    const key = `/${path}`;
+    const info = await stat(join(dir, path), { bigint: true });
+    const stamp = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    stamps[key] = stamp;
+    const recorded = known?.stamps?.[key] === stamp ? known.files[key] : undefined;
+    if (recorded) {
+      hashes[key] = recorded;
+      return;
+    }
     const hash = createHash('sha256');
     await pipeline(createReadStream(join(dir, path)), hash);
-    hashes[`/${path}`] = hash.digest('hex');
+    hashes[key] = hash.digest('hex');
   });
   // Sorted keys: the file reads the same for the same site.
-  return Object.fromEntries(paths.map((path) => [`/${path}`, hashes[`/${path}`]!]));
+  const keys = paths.map((path) => `/${path}`);
+  return { files: Object.fromEntries(keys.map((key) => [key, hashes[key]!])), stamps: Object.fromEntries(keys.map((key) => [key, stamps[key]!])) };
 }
 
 /** The addresses a CDN may hold for a file of the site. */
@@ -104,10 +121,10 @@ async function readHashes(dir: string): Promise<FileHashes | null> {
  * writes site-files.json and site-changes.json into `building`, before it is swapped in.
  */
 export async function writeSiteChanges(building: string, served: string, builtAt: string): Promise<SiteChanges> {
-  const files = await hashSiteFiles(building);
   const previous = await readHashes(served);
+  const { files, stamps } = await hashSiteFiles(building, previous);
   const changes: SiteChanges = { builtAt, previousBuiltAt: previous?.builtAt ?? null, ...diffSite(previous?.files ?? null, files) };
-  await writeFile(join(building, FILE_HASHES), `${JSON.stringify({ builtAt, files } satisfies FileHashes)}\n`);
+  await writeFile(join(building, FILE_HASHES), `${JSON.stringify({ builtAt, files, stamps } satisfies FileHashes)}\n`);
   await writeFile(join(building, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);
   return changes;
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -71,6 +71,23 @@ describe('what a build changed against the one before', () => {
         removed: [],
         purge: ['/b', '/b/', '/b/index.html'],
       });
+    });
+
+    test('a file carried over by a hard link keeps its hash unread; one rewritten in place (same inode) is read again', async () => {
+      const previous = join(work, 'links-one');
+      const next = join(work, 'links-two');
+      await mkdir(join(previous, 'a'), { recursive: true });
+      await mkdir(join(next, 'a'), { recursive: true });
+      await writeFile(join(previous, 'a', 'index.html'), 'A');
+      await writeFile(join(previous, 'b.js'), 'B');
+      await writeSiteChanges(previous, join(work, 'none'), 't1');
+      await link(join(previous, 'a', 'index.html'), join(next, 'a', 'index.html'));
+      await link(join(previous, 'b.js'), join(next, 'b.js'));
+      await writeFile(join(next, 'b.js'), 'B2');
+      const changes = await writeSiteChanges(next, previous, 't2');
+      expect(changes).toMatchObject({ added: [], changed: ['/b.js'], removed: [] });
+      const hashes = JSON.parse(await readFile(join(next, 'site-files.json'), 'utf8')) as { stamps: Record<string, string> };
+      expect(Object.keys(hashes.stamps)).toEqual(['/a/index.html', '/b.js']);
     });
   });
 });
