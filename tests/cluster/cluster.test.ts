@@ -123,6 +123,8 @@ describe.skipIf(unavailable !== undefined)(
         ['a page', '/le-petit-zinc', 'br, gzip', 'br', PAGE_CACHE],
         ['a page', '/le-petit-zinc/', 'gzip', 'gzip', PAGE_CACHE],
         ['a page', '/le-petit-zinc', undefined, undefined, PAGE_CACHE],
+        ['a page', '/le-petit-zinc', 'br;q=0, gzip', 'gzip', PAGE_CACHE],
+        ['a page', '/le-petit-zinc', 'br;q=0, gzip;q=0', undefined, PAGE_CACHE],
         ['a token page (the shell, address kept)', '/le-petit-zinc/booking_complete/any-token', 'br', 'br', PAGE_CACHE],
         ['the service worker', '/sw.js', 'br', 'br', NO_CACHE],
         ['the service worker', '/sw.js', undefined, undefined, NO_CACHE],

@@ -82,6 +82,8 @@ describe('precompressing a built site', () => {
     ['/le-petit-zinc/', 'gzip, deflate', 200, 'gzip', 'zinc'],
     ['/le-petit-zinc', 'identity', 200, undefined, 'zinc'],
     ['/le-petit-zinc', undefined, 200, undefined, 'zinc'],
+    ['/le-petit-zinc', 'br;q=0, gzip', 200, 'gzip', 'zinc'],
+    ['/le-petit-zinc', 'br;q=0, gzip;q=0', 200, undefined, 'zinc'],
     ['/le-petit-zinc/validate/a-token', 'br', 200, 'br', 'validate'],
     ['/le-petit-zinc/validate/a-token', undefined, 200, undefined, 'validate'],
     ['/no-such-merchant', 'gzip', 404, 'gzip', 'not found'],
