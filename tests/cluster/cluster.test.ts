@@ -153,17 +153,19 @@ describe.skipIf(unavailable !== undefined)(
         expect(answer.headers['content-type']).toMatch(/javascript/);
       });
 
-      test('the staff book and the password pages may not be framed; an unknown page is the not-found page', async () => {
+      test('the staff book and the password pages may not be framed; an unknown page or a folder without one is the not-found page', async () => {
         for (const pathname of ['/pro/le-petit-zinc', '/auth/login']) {
           const answer = await rawGet(`${url}${pathname}`);
           expect(answer.status, pathname).toBe(200);
           expect(answer.headers['x-frame-options'], pathname).toBe('DENY');
           expect(answer.headers['content-security-policy'], pathname).toContain("frame-ancestors 'none'");
         }
-        const missing = await rawGet(`${url}/no-such-merchant`, { 'accept-encoding': 'gzip' });
-        expect(missing.status).toBe(404);
-        expect(missing.headers['content-encoding']).toBe('gzip');
-        expect(missing.headers['cache-control']).toBe(PAGE_CACHE);
+        for (const pathname of ['/no-such-merchant', '/_astro/']) {
+          const missing = await rawGet(`${url}${pathname}`, { 'accept-encoding': 'gzip' });
+          expect(missing.status, pathname).toBe(404);
+          expect(missing.headers['content-encoding'], pathname).toBe('gzip');
+          expect(missing.headers['cache-control'], pathname).toBe(PAGE_CACHE);
+        }
       });
 
       test('an API answer carries none of the site files headers (nothing tells a CDN to keep it)', async () => {
