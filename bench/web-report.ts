@@ -134,7 +134,7 @@ export function renderWebReport(input: WebReportInput): string {
 
   push('## JavaScript per route', '');
   push(
-    '"Before interaction": the scripts the served HTML references (`<script src>`, modulepreload, the component and renderer URLs of `client:load` islands) and their static imports, recursively. "Lazy": reachable only through `import()` (language catalogues, modals, the calendar, posthog-js, workbox-window), recursively. Each file is compressed on its own, as it travels; 1 kB = 1000 bytes. The targets use gzip at level 9; the Node server itself sends the copies the build wrote beside each script and stylesheet (scripts/precompress-site.ts: Brotli quality 11 to browsers that accept it, else gzip level 9), so the Brotli column is what Lighthouse\'s Chromium received. Pages are sent uncompressed.',
+    '"Before interaction": the scripts the served HTML references (`<script src>`, modulepreload, the component and renderer URLs of `client:load` islands) and their static imports, recursively. "Lazy": reachable only through `import()` (language catalogues, modals, the calendar, posthog-js, workbox-window), recursively. Each file is compressed on its own, as it travels; 1 kB = 1000 bytes. The targets use gzip at level 9; the Node server itself sends the copies the build wrote beside each script and stylesheet (scripts/precompress-site.ts: Brotli quality 11 to browsers that accept it, else gzip level 9; pages Brotli 4 and gzip 6), so the Brotli column is what Lighthouse\'s Chromium received. Pages have copies too (Brotli 4, gzip 6).',
     '',
   );
   push(

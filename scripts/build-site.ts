@@ -9,6 +9,7 @@ import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 import { parseMerchantList } from '../src/shared/api/merchant-listing-schema.ts';
 import { copyTree } from './copy-tree.ts';
 import { precompressSite } from './precompress-site.ts';
+import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
 
 export { sourceHash } from './site-stamp.ts';
@@ -200,7 +201,7 @@ async function buildSiteNow({
     // Before the media copy: merchant images are not precompressed.
     const compressed = await precompressSite(building);
     log(
-      `precompressed ${compressed.files} scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`,
+      `precompressed ${compressed.files} pages, scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`,
     );
 
     const media = join(resolve(dataDir), 'media');
@@ -213,6 +214,13 @@ async function buildSiteNow({
       builtAt: new Date().toISOString(),
     };
     await writeFile(join(building, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+    // For a CDN's purge: what this build changed against the site it replaces, by content hash.
+    const changes = await writeSiteChanges(building, target, stamp.builtAt);
+    log(
+      changes.purgeAll
+        ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
+        : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+    );
 
     swapping = swapIn(building, target, retired);
     try {

@@ -1,21 +1,33 @@
 /**
- * Writes Brotli (.br) and gzip (.gz) copies beside the built site's shared text files (scripts, styles, SVG, the
- * manifest), so the server sends them compressed (@fastify/static `preCompressed`) without compressing per request.
- * Pages (.html, one set per merchant) and merchant media are left alone: compressing tens of thousands of pages
- * at build time would cost more than it saves.
+ * Writes Brotli (.br) and gzip (.gz) copies beside the built site's text files (pages, scripts, styles, SVG, the
+ * manifest), so a server sends them compressed (@fastify/static `preCompressed`, nginx `gzip_static`/`brotli_static`)
+ * without compressing per request, and a CDN in front of it stores the small copies. Merchant media are left alone.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { forEachLimit } from './for-each-limit.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The file types that get compressed copies. */
-export const PRECOMPRESSED_TYPES = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml']);
+export const PRECOMPRESSED_TYPES = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml']);
 // Below this, compression saves less than a packet.
 const MIN_BYTES = 1024;
+// zlib runs in libuv's thread pool: a few files at a time keep every core busy without holding the site in memory.
+const PARALLEL_FILES = 8;
+
+/**
+ * How hard each kind of file is compressed. Shared scripts and styles are few and fetched by every diner: the
+ * smallest copy. Pages are one set per merchant (tens of thousands): on a 21 kB merchant page Brotli 11 takes 160 ms
+ * for 4.5 kB, Brotli 4 1.1 ms for 5.3 kB, gzip 6 1.2 ms for 5.3 kB, so pages get the fast levels.
+ */
+export const LEVELS = {
+  shared: { brotli: 11, gzip: 9 },
+  page: { brotli: 4, gzip: 6 },
+} as const;
 
 /** What precompressSite wrote. */
 export interface PrecompressResult {
@@ -30,34 +42,39 @@ export function precompresses(path: string): boolean {
   return top !== 'media' && PRECOMPRESSED_TYPES.has(extname(path).toLowerCase());
 }
 
-/** Compresses the shared text files of the site in `dir` (Brotli quality 11, gzip level 9), keeping only copies that are smaller. */
+/** Compresses the given files of the site in `dir` (paths relative to it; the caller has checked `precompresses`), keeping only copies that are smaller. */
+export async function precompressFiles(dir: string, paths: readonly string[]): Promise<PrecompressResult> {
+  const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0 };
+  await forEachLimit(paths, PARALLEL_FILES, async (path) => {
+    const file = join(dir, path);
+    const content = await readFile(file);
+    if (content.length < MIN_BYTES) return;
+    const level = extname(path).toLowerCase() === '.html' ? LEVELS.page : LEVELS.shared;
+    const [br, gz] = await Promise.all([
+      brotli(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: level.brotli,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+      gzipAsync(content, { level: level.gzip }),
+    ]);
+    if (br.length < content.length) await writeFile(`${file}.br`, br);
+    if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+    result.files += 1;
+    result.bytes += content.length;
+    result.brotliBytes += Math.min(br.length, content.length);
+  });
+  return result;
+}
+
+/** Compresses every page and shared text file of the site in `dir`. */
 export async function precompressSite(dir: string): Promise<PrecompressResult> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  const files = entries
+  const paths = entries
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => precompresses(relative(dir, file)));
-  const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0 };
-  await Promise.all(
-    files.map(async (file) => {
-      const content = await readFile(file);
-      if (content.length < MIN_BYTES) return;
-      const [br, gz] = await Promise.all([
-        brotli(content, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        }),
-        gzipAsync(content, { level: 9 }),
-      ]);
-      if (br.length < content.length) await writeFile(`${file}.br`, br);
-      if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
-      result.files += 1;
-      result.bytes += content.length;
-      result.brotliBytes += Math.min(br.length, content.length);
-    }),
-  );
-  return result;
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((path) => precompresses(path));
+  return precompressFiles(dir, paths);
 }

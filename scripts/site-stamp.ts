@@ -22,6 +22,7 @@ export const SITE_SOURCES = [
   'scripts/external-scripts.ts',
   'scripts/external-scripts-worker.ts',
   'scripts/precompress-site.ts',
+  'scripts/site-changes.ts',
   // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.
   'src/shared',
   'package-lock.json',

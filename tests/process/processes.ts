@@ -229,3 +229,8 @@ export async function createBooking(
     client_count: seats,
   });
 }
+
+/** Starts `node {script}` (a path from the project's root) with `env` on top of a shell's environment; does not wait. */
+export function startScript(script: string, env: Record<string, string>): RunningProcess {
+  return run(path.join(REPO_ROOT, script), [], childEnv(env));
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { IMMUTABLE_CACHE, siteCacheControl } from './site-cache.ts';
 
 /** The Content-Security-Policy of a page, with who may frame it: no inline script, no foreign script. */
 function pageCsp(frameAncestors: string): string {
@@ -54,17 +55,11 @@ function setSiteHeaders(reply: FastifyReply, siteDir: string, sentPath: string):
     reply.header('content-security-policy', password ? PASSWORD_PAGE_CSP : PAGE_CSP);
     // frame-ancestors says who may frame the page; X-Frame-Options would forbid it in older browsers.
     if (!password) reply.removeHeader('x-frame-options');
-    // Pages are cheap to revalidate and must change as soon as the site is rebuilt.
-    reply.header('cache-control', 'public, max-age=0, must-revalidate');
-  } else if (sitePath.startsWith('_astro/')) {
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
   } else if (sitePath === 'sw.js') {
     // A worker runs under the CSP of its own script's answer: the service worker keeps the pages' freedoms.
     reply.removeHeader('content-security-policy');
-    reply.header('cache-control', 'no-cache');
-  } else {
-    reply.header('cache-control', 'public, max-age=3600');
   }
+  reply.header('cache-control', siteCacheControl(sitePath));
 }
 
 /** Registers the site (when built) and /media; unknown page paths get the site's not-found page. */
@@ -77,7 +72,7 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     index: false,
     // Imported images are content-addressed: a new image gets a new name.
     setHeaders: (reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('cache-control', IMMUTABLE_CACHE);
       // An imported SVG opened on its own must not run script on our origin.
       reply.header('content-security-policy', MEDIA_CSP);
       // A restaurant's own site may show its logo from here, as before helmet's same-origin default.
@@ -98,7 +93,8 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
     wildcard: true,
     index: ['index.html'],
     redirect: false,
-    // Scripts and styles have .br/.gz copies written by the build (scripts/precompress-site.ts); others are sent as they are.
+    // Pages, scripts and styles have .br/.gz copies written by the build (scripts/precompress-site.ts), sent to clients that
+    // accept them (with Vary: Accept-Encoding on every answer); others are sent as they are.
     preCompressed: true,
     setHeaders: (reply, sentPath) => setSiteHeaders(reply, siteDir, sentPath),
   });

@@ -1,0 +1,130 @@
+/**
+ * What a build changed, for a CDN purge: every build keeps the content hash of each file it wrote
+ * (site-files.json) and, against the hashes of the site it replaces, lists the paths it added, changed and removed
+ * (site-changes.json), with the addresses a CDN must forget for them.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { forEachLimit } from './for-each-limit.ts';
+
+/** The content hashes of the built site's files, at its root. */
+export const FILE_HASHES = 'site-files.json';
+/** The paths this build changed against the site it replaced, at its root. */
+export const CHANGES_FILE = 'site-changes.json';
+/** Bookkeeping files of a build: never listed among its changes (their own content changes every build). */
+export const BOOKKEEPING_FILES = new Set([FILE_HASHES, CHANGES_FILE, 'build-stamp.json']);
+
+const PARALLEL_READS = 16;
+// A page of the site is cached by a CDN under these shells' addresses with any token after them.
+const TOKEN_SHELL = /^\/([a-z0-9-]+)\/(validate|booking_complete)\/index\.html$/;
+
+/** site-changes.json: what one build changed. Paths are the site's files as URL paths ("/le-petit-zinc/index.html"). */
+export interface SiteChanges {
+  builtAt: string;
+  /** builtAt of the site this build replaced; null when there was none or it kept no hashes (purge everything). */
+  previousBuiltAt: string | null;
+  /** True when the changes are unknown (no previous hashes) or touch every address (the not-found page): purge all. */
+  purgeAll: boolean;
+  added: string[];
+  changed: string[];
+  removed: string[];
+  /** The addresses to purge for them: each file, a page's folder addresses, a token shell's addresses with any token ("*"). */
+  purge: string[];
+}
+
+interface FileHashes {
+  builtAt: string;
+  files: Record<string, string>;
+  /** Each file's inode, size and modification time when hashed: a file carried over unchanged (a hard link, a rename) is not read again. */
+  stamps?: Record<string, string>;
+}
+
+/**
+ * The sha256 of every file of the site in `dir` except compressed copies and bookkeeping, by URL path, and each file's
+ * stamp. A file whose stamp is in `known` keeps the hash recorded with it, unread: builds that carry unchanged files
+ * over (hard links, renames) pay only for what they wrote.
+ */
+export async function hashSiteFiles(dir: string, known?: FileHashes | null): Promise<{ files: Record<string, string>; stamps: Record<string, string> }> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const paths = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    // A .br or .gz copy is the same address as its file: it changes with it.
+    .filter((path) => !/\.(?:br|gz)$/.test(path) && !BOOKKEEPING_FILES.has(path))
+    .sort();
+  const hashes: Record<string, string> = {};
+  const stamps: Record<string, string> = {};
+  await forEachLimit(paths, PARALLEL_READS, async (path) => {
+    const key = `/${path}`;
+    const info = await stat(join(dir, path), { bigint: true });
+    const stamp = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    stamps[key] = stamp;
+    const recorded = known?.stamps?.[key] === stamp ? known.files[key] : undefined;
+    if (recorded) {
+      hashes[key] = recorded;
+      return;
+    }
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(join(dir, path)), hash);
+    hashes[key] = hash.digest('hex');
+  });
+  // Sorted keys: the file reads the same for the same site.
+  const keys = paths.map((path) => `/${path}`);
+  return { files: Object.fromEntries(keys.map((key) => [key, hashes[key]!])), stamps: Object.fromEntries(keys.map((key) => [key, stamps[key]!])) };
+}
+
+/** The addresses a CDN may hold for a file of the site. */
+export function purgeAddresses(path: string): string[] {
+  const addresses = [path];
+  if (path.endsWith('/index.html')) {
+    const folder = path.slice(0, -'index.html'.length);
+    addresses.push(folder);
+    if (folder !== '/') addresses.push(folder.slice(0, -1));
+  }
+  const shell = TOKEN_SHELL.exec(path);
+  if (shell) addresses.push(`/${shell[1]}/${shell[2]}/*`);
+  if (path === '/pro/book/index.html') addresses.push('/pro/*');
+  return addresses;
+}
+
+/** The changes between two sets of hashes. */
+export function diffSite(previous: Record<string, string> | null, next: Record<string, string>): Omit<SiteChanges, 'builtAt' | 'previousBuiltAt'> {
+  const before = previous ?? {};
+  const added = Object.keys(next).filter((path) => !(path in before));
+  const changed = Object.keys(next).filter((path) => path in before && before[path] !== next[path]);
+  const removed = Object.keys(before).filter((path) => !(path in next));
+  const touched = [...added, ...changed, ...removed];
+  return {
+    purgeAll: previous === null || touched.includes('/404.html'),
+    added,
+    changed,
+    removed,
+    purge: [...new Set(touched.flatMap(purgeAddresses))].sort(),
+  };
+}
+
+async function readHashes(dir: string): Promise<FileHashes | null> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dir, FILE_HASHES), 'utf8')) as Partial<FileHashes>;
+    if (typeof parsed.builtAt !== 'string' || typeof parsed.files !== 'object' || parsed.files === null) return null;
+    return parsed as FileHashes;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Hashes the site built in `building`, compares it with the site served from `served` (its site-files.json) and
+ * writes site-files.json and site-changes.json into `building`, before it is swapped in.
+ */
+export async function writeSiteChanges(building: string, served: string, builtAt: string): Promise<SiteChanges> {
+  const previous = await readHashes(served);
+  const { files, stamps } = await hashSiteFiles(building, previous);
+  const changes: SiteChanges = { builtAt, previousBuiltAt: previous?.builtAt ?? null, ...diffSite(previous?.files ?? null, files) };
+  await writeFile(join(building, FILE_HASHES), `${JSON.stringify({ builtAt, files, stamps } satisfies FileHashes)}\n`);
+  await writeFile(join(building, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);
+  return changes;
+}
