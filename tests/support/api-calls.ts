@@ -101,6 +101,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post(`/api/pro/${slug}/bookings/${token}/arrived`, {}, 'staff', '/api/pro/:slug/bookings/:token/arrived'),
     post(`/api/pro/${slug}/bookings/${token}/finish`, {}, 'staff', '/api/pro/:slug/bookings/:token/finish'),
     post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
+    post(`/api/pro/${slug}/bookings/${token}/undo`, {}, 'staff', '/api/pro/:slug/bookings/:token/undo'),
     post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
     post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
     // A day past every test's booking horizon, so the closing it makes closes nothing a suite books.

@@ -9,7 +9,7 @@ import { needMessages } from '../../i18n/i18n.ts';
 import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { longDate } from '../../lib/long-date.ts';
 import { armChime, playChime } from '../../lib/pro/chime.ts';
-import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
+import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, type ServiceMoment } from '../../lib/pro/book-view.ts';
 import { PRO_PATH, proSlugOf } from '../../lib/pro/pro-routes.ts';
 import { sortClosings } from '../../lib/pro/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/pro.ts';
@@ -130,6 +130,9 @@ export default function ProBook() {
     setSaid(outcome.ok ? t('pro.closing.reopened') : proErrorText(t, outcome, 'reopen'));
   };
 
+  // Until the first read names the merchant's time zone no booking is in its service yet.
+  const momentOf = (booking: StaffBookingRow): ServiceMoment => (book.timezone ? serviceMomentOf(booking, nowMs, book.timezone) : 'ahead');
+
   const openAction = (booking: StaffBookingRow, action: DialogAction) => {
     setMore(null);
     setDialog({ booking, action });
@@ -212,7 +215,7 @@ export default function ProBook() {
                   booking={booking}
                   withDate={longDate(booking.day, lang)}
                   merchantPhone={book.merchantPhone}
-                  started={Date.parse(booking.starts_at) <= nowMs}
+                  moment={momentOf(booking)}
                   onAction={openAction}
                   onMore={(target, actions) => setMore({ booking: target, actions })}
                 />
@@ -252,7 +255,7 @@ export default function ProBook() {
                 bookings={group.bookings.filter((booking) => matchesFilter(booking, filter))}
                 tables={tables}
                 merchantPhone={book.merchantPhone}
-                nowMs={nowMs}
+                momentOf={momentOf}
                 onAction={openAction}
                 onMore={(target, actions) => setMore({ booking: target, actions })}
                 closing={group.service ? closings.services.get(group.service.id) : null}

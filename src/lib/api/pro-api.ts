@@ -16,7 +16,7 @@ import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
 import { getStaffBearer } from '../pro/staff-storage.ts';
 
 /** An action on a booking that takes no body. */
-export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show';
+export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show' | 'undo';
 
 /** A booking the restaurant takes itself (phone or walk-in). */
 export interface ProNewBooking {
@@ -26,10 +26,14 @@ export interface ProNewBooking {
   firstname: string;
   lastname?: string;
   phone?: string;
+  /** Where the diner is told of the booking by mail (as well as by SMS at the phone). */
+  email?: string;
   zone_id?: string;
   table_id?: string;
   comment?: string;
   lang?: string;
+  /** A walk-in sitting down now: created arrived, sent no message. */
+  walk_in?: boolean;
 }
 
 const staff = () => ({ bearer: getStaffBearer() });
@@ -51,7 +55,7 @@ export const proApi = {
   day: (slug: string, day?: string) => apiGet<ProDayResponse>(`${bookings(slug)}${day ? `?day=${encodeURIComponent(day)}` : ''}`, staff()),
   /** GET /api/pro/{slug}/bookings/search?q= (two characters at least). */
   search: (slug: string, q: string) => apiGet<ProSearchResponse>(`${bookings(slug)}/search?q=${encodeURIComponent(q)}`, staff()),
-  /** confirm, arrived, finish or no_show. */
+  /** confirm, arrived, finish, no_show or undo. */
   act: (slug: string, token: string, action: ProPlainAction) => apiPost<ProActionResponse>(booking(slug, token, action), {}, staff()),
   /** Refuses a pending booking, or cancels one, with a reason and an optional message to the diner. */
   refuse: (slug: string, token: string, action: 'refuse' | 'cancel', reason: StaffRefuseReason, message: string) =>

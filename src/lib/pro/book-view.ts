@@ -1,6 +1,7 @@
 /** How the staff book lays a day out: status filters, bookings grouped by service with pending first, covers and tables per service. */
 import type { StaffBookingRow, StaffCoversAtTime, StaffService, StaffZone } from '../../shared/api/pro.ts';
 import { minutesOfLocalTime } from '../../shared/local-time.ts';
+import { serviceWindow } from '../../shared/service-window.ts';
 
 /** The filters of the book: every booking, or one kind. */
 export const BOOK_FILTERS = ['all', 'pending', 'confirmed', 'arrived', 'finished', 'no_show', 'cancelled'] as const;
@@ -14,6 +15,36 @@ export function bookingKind(booking: Pick<StaffBookingRow, 'status' | 'arrived_a
   if (booking.status === 20) return booking.arrived_at ? 'arrived' : 'confirmed';
   if (booking.status === 30) return booking.no_show ? 'no_show' : 'finished';
   return 'cancelled';
+}
+
+/** What staff may do to a booking. */
+export type BookAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'undo' | 'note' | 'move';
+
+/**
+ * Where a booking stands against its service window (the server's rule): ahead (arrival not yet open: a later day),
+ * arriving (from an hour before its time), started (its time has come), over (its service has ended).
+ */
+export type ServiceMoment = 'ahead' | 'arriving' | 'started' | 'over';
+
+/** The booking's moment at `nowMs` in the merchant's time zone. */
+export function serviceMomentOf(booking: Pick<StaffBookingRow, 'starts_at' | 'ends_at' | 'day'>, nowMs: number, timezone: string): ServiceMoment {
+  const startsAt = new Date(booking.starts_at);
+  const { opens, closes } = serviceWindow({ startsAt, endsAt: new Date(booking.ends_at), localDate: booking.day }, timezone);
+  if (nowMs < opens.getTime()) return 'ahead';
+  if (nowMs < startsAt.getTime()) return 'arriving';
+  return nowMs < closes.getTime() ? 'started' : 'over';
+}
+
+/** The actions a booking offers at this moment, the main one first: arrival, no-show and their undo only in its service. */
+export function actionsFor(booking: StaffBookingRow, moment: ServiceMoment): BookAction[] {
+  const kind = bookingKind(booking);
+  const started = moment === 'started';
+  const inService = moment === 'arriving' || started;
+  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'confirmed') return [...(inService ? (['arrived'] as const) : []), 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'arrived') return ['finish', ...(moment !== 'over' ? (['undo'] as const) : []), 'note'];
+  const undone = (kind === 'no_show' || (kind === 'finished' && booking.arrived_at !== null)) && moment !== 'over';
+  return [...(undone ? (['undo'] as const) : []), 'note'];
 }
 
 /** Whether a booking shows under a filter. */

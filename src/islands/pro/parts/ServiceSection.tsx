@@ -1,5 +1,5 @@
 /** One service of the day: its hours, whether it is closed online (with Reopen), covers per time against pacing, tables in use, and its bookings (pending first). */
-import { serviceMeal, type ServiceGroup } from '../../../lib/pro/book-view.ts';
+import { serviceMeal, type ServiceGroup, type ServiceMoment } from '../../../lib/pro/book-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
@@ -14,7 +14,8 @@ export interface ServiceSectionProps {
   bookings: StaffBookingRow[];
   tables: number;
   merchantPhone: string | null;
-  nowMs: number;
+  /** Where a booking stands against its service now. */
+  momentOf: (booking: StaffBookingRow) => ServiceMoment;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
   /** The service's closing to online booking that day, if any. */
@@ -25,7 +26,7 @@ export interface ServiceSectionProps {
 }
 
 /** A service's section. */
-export default function ServiceSection({ group, bookings, tables, merchantPhone, nowMs, onAction, onMore, closing, busy, onReopen }: ServiceSectionProps) {
+export default function ServiceSection({ group, bookings, tables, merchantPhone, momentOf, onAction, onMore, closing, busy, onReopen }: ServiceSectionProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const { service } = group;
@@ -69,7 +70,7 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
               key={booking.token}
               booking={booking}
               merchantPhone={merchantPhone}
-              started={Date.parse(booking.starts_at) <= nowMs}
+              moment={momentOf(booking)}
               onAction={onAction}
               onMore={onMore}
             />
