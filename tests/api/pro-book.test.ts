@@ -137,6 +137,57 @@ describe('search at GET /api/pro/{slug}/bookings/search', () => {
       ).toContain(token);
     }
   });
+
+  test('lists coming bookings soonest first, then past ones most recent first', async () => {
+    const phone = '+33655557777';
+    const at = (iso: string) => pending(a.slug, unix(iso), { lastname: 'Ordre', phone });
+    const [far, near, past, older] = [
+      await at('2026-12-10T19:00:00+01:00'),
+      await at('2026-11-24T19:00:00+01:00'),
+      await at('2026-11-23T20:30:00+01:00'),
+      await at('2026-11-23T19:00:00+01:00'),
+    ];
+    // Late that evening (the staff bearer signed in at noon still holds): two of them are over.
+    t.clock.set('2026-11-23T23:30:00Z');
+    const found = expectOk(await t.get(`/api/pro/${a.slug}/bookings/search?q=Ordre`, { bearer: a.staff })).body.bookings;
+    expect(found.map((booking: { token: string }) => booking.token)).toEqual([near.token, far.token, past.token, older.token]);
+    t.clock.set('2026-11-23T09:00:00Z');
+  });
+});
+
+describe('the staff calendar at GET /api/pro/{slug}/bookings/calendar', () => {
+  const calendar = (who: { slug: string; staff: string }, month: string) => t.get(`/api/pro/${who.slug}/bookings/calendar?month=${month}`, { bearer: who.staff });
+
+  test('counts each day\u2019s bookings of the staff member\u2019s merchant, pending apart, and leaves out cancelled ones and drafts', async () => {
+    const before = expectOk(await calendar(b, '2027-01')).body.days;
+    const first = await pending(b.slug, unix('2027-01-14T12:00:00+01:00'));
+    await pending(b.slug, unix('2027-01-14T19:30:00+01:00'));
+    const cancelled = await pending(b.slug, unix('2027-01-21T19:30:00+01:00'));
+    await pending(b.slug, unix('2027-01-31T20:00:00+01:00'));
+    await pending(b.slug, unix('2027-02-01T20:00:00+01:00'));
+    await createDraft(t, { slug: b.slug, at: unix('2027-01-22T19:30:00+01:00'), zone: 'all', seats: 2 });
+    expectOk(await act(b, first.token, 'confirm'));
+    expectOk(await act(b, cancelled.token, 'cancel'));
+    expect(before).toEqual([]);
+    expect(expectOk(await calendar(b, '2027-01')).body).toEqual({
+      success: true,
+      month: '2027-01',
+      days: [
+        { day: '2027-01-14', count: 2, pending: 1 },
+        { day: '2027-01-31', count: 1, pending: 1 },
+      ],
+    });
+    // Merchant A's staff see none of merchant B's.
+    expect(expectOk(await calendar(a, '2027-01')).body.days).toEqual([]);
+  });
+
+  test('is refused for another merchant, without a staff bearer, and for a month that is not one', async () => {
+    expectError(await calendar({ slug: b.slug, staff: a.staff }, '2027-01'), 404, 'merchant_not_found');
+    expectError(await t.get(`/api/pro/${a.slug}/bookings/calendar?month=2027-01`), 401, 'unauthenticated');
+    const { bearer } = await t.signIn();
+    expectError(await t.get(`/api/pro/${a.slug}/bookings/calendar?month=2027-01`, { bearer }), 401, 'unauthenticated');
+    for (const month of ['2027-13', '2027-1', '27-01', '2027-01-01', '']) expectError(await calendar(a, month), 400, 'validation_error');
+  });
 });
 
 describe('actions at POST /api/pro/{slug}/bookings/{token}/{action}', () => {

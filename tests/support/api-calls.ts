@@ -88,6 +88,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/pro/auth/password', { current: 'not the password', next: 'a long and rare passphrase' }, 'staff'),
     get(`/api/pro/${slug}/bookings?day=2026-11-25`, 'staff', '/api/pro/:slug/bookings'),
     get(`/api/pro/${slug}/bookings/search?q=Martin`, 'staff', '/api/pro/:slug/bookings/search'),
+    get(`/api/pro/${slug}/bookings/calendar?month=2026-11`, 'staff', '/api/pro/:slug/bookings/calendar'),
     get(`/api/pro/${slug}/bookings/changes?since=2026-11-23T09:00:00Z`, 'staff', '/api/pro/:slug/bookings/changes'),
     post(
       `/api/pro/${slug}/bookings`,

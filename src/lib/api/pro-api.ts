@@ -3,6 +3,7 @@ import { apiDelete, apiGet, apiPost } from './api-client.ts';
 import type { ApiSuccess } from '../../shared/api/common.ts';
 import type {
   ProActionResponse,
+  ProCalendarResponse,
   ProCloseRequest,
   ProClosingResponse,
   ProDayResponse,
@@ -45,6 +46,8 @@ const booking = (slug: string, token: string, action: string) => `${bookings(slu
 export const proApi = {
   /** POST /api/pro/auth/login: a wrong email or password fails with unauthenticated, whichever it was. */
   login: (email: string, password: string) => apiPost<ProLoginResponse>('/api/pro/auth/login', { email, password }, { bearer: null }),
+  /** POST /api/pro/auth/forgot: mails a reset link when a merchant lists the email (the same answer either way). */
+  forgot: (email: string, lang: string) => apiPost<ApiSuccess>('/api/pro/auth/forgot', { email, lang }, { bearer: null }),
   /** POST /api/pro/auth/logout. */
   logout: () => apiPost<ApiSuccess>('/api/pro/auth/logout', {}, staff()),
   /** GET /api/pro/me: the merchants with their time zone and live channel. */
@@ -54,6 +57,8 @@ export const proApi = {
   /** GET /api/pro/{slug}/bookings?day=. */
   day: (slug: string, day?: string) => apiGet<ProDayResponse>(`${bookings(slug)}${day ? `?day=${encodeURIComponent(day)}` : ''}`, staff()),
   /** GET /api/pro/{slug}/bookings/search?q= (two characters at least). */
+  /** A month's days holding bookings, for the staff calendar's marks. */
+  calendar: (slug: string, month: string) => apiGet<ProCalendarResponse>(`${bookings(slug)}/calendar?month=${encodeURIComponent(month)}`, staff()),
   search: (slug: string, q: string) => apiGet<ProSearchResponse>(`${bookings(slug)}/search?q=${encodeURIComponent(q)}`, staff()),
   /** confirm, arrived, finish, no_show or undo. */
   act: (slug: string, token: string, action: ProPlainAction) => apiPost<ProActionResponse>(booking(slug, token, action), {}, staff()),
