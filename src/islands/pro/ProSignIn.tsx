@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { needMessages, translate } from '../../i18n/i18n.ts';
 import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { navigate } from '../../lib/navigate.ts';
-import { proBookPath } from '../../lib/pro/pro-routes.ts';
+import { proBookPath, proNextPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
 import { DEFAULT_LANG } from '../../shared/langs.ts';
@@ -41,10 +41,14 @@ export default function ProSignIn() {
   const errorId = useId();
   const alert = useRef<HTMLParagraphElement>(null);
 
-  // A staff member with one merchant goes straight to its book.
+  // Back to the book a link opened before signing in (a booking to confirm from a mail); else a staff member with one
+  // merchant goes straight to its book.
   useEffect(() => {
+    if (!session.bearer) return;
+    const next = proNextPath(new URLSearchParams(globalThis.location.search).get('next'), session.merchants);
     const only = session.merchants.length === 1 ? session.merchants[0] : undefined;
-    if (session.bearer && only) navigate(proBookPath(only.slug));
+    if (next) navigate(next);
+    else if (only) navigate(proBookPath(only.slug));
   }, [session]);
 
   useEffect(() => {

@@ -62,7 +62,7 @@ export function filterCounts(bookings: StaffBookingRow[]): Record<BookFilter, nu
   return counts;
 }
 
-/** A service of the day with its bookings (pending first, then by time), its covers per time and its tables in use. */
+/** A service of the day with its bookings (pending first, then the live ones by time, refused and cancelled last), its covers per time and its tables in use. */
 export interface ServiceGroup {
   /** The service, or null for bookings outside every service's hours. */
   service: StaffService | null;
@@ -85,6 +85,7 @@ function serviceOf(time: string, services: StaffService[]): StaffService | null 
 }
 
 const holdsTable = (booking: StaffBookingRow) => booking.status === 10 || booking.status === 20;
+const isCancelled = (booking: StaffBookingRow) => booking.status === 25 || booking.status === 40;
 
 /** The day's bookings by service; services without bookings are kept (the covers line shows them empty). */
 export function groupByService(bookings: StaffBookingRow[], services: StaffService[], covers: StaffCoversAtTime[]): ServiceGroup[] {
@@ -98,7 +99,11 @@ export function groupByService(bookings: StaffBookingRow[], services: StaffServi
     .map(([service, rows]) => ({
       service,
       bookings: [...rows].sort(
-        (a, b) => Number(b.status === 10) - Number(a.status === 10) || a.starts_at.localeCompare(b.starts_at) || a.ref.localeCompare(b.ref),
+        (a, b) =>
+          Number(b.status === 10) - Number(a.status === 10) ||
+          Number(isCancelled(a)) - Number(isCancelled(b)) ||
+          a.starts_at.localeCompare(b.starts_at) ||
+          a.ref.localeCompare(b.ref),
       ),
       covers: covers.filter((entry) => (service ? serviceOf(entry.time, services) === service : serviceOf(entry.time, services) === null)),
       tablesInUse: new Set(rows.filter(holdsTable).flatMap((booking) => booking.tables.map((table) => table.id))).size,

@@ -59,15 +59,17 @@ describe('the day by service', () => {
     { id: '2-1', start: '19:00', end: '22:00' },
   ];
 
-  test('puts each booking in its service, pending first then by time, and counts the tables held', () => {
+  test('puts each booking in its service, pending first, then the live ones by time, cancelled last, and counts the tables held', () => {
     const confirmedEarly = row('19:00', 20);
     const pendingLate = row('21:00', 10);
     const cancelled = row('19:30', 25);
+    const cancelledByDiner = row('19:05', 40);
+    const confirmedLate = row('20:00', 20);
     const lunch = row('12:30', 20);
-    const groups = groupByService([confirmedEarly, pendingLate, cancelled, lunch], services, []);
+    const groups = groupByService([confirmedEarly, pendingLate, cancelled, cancelledByDiner, confirmedLate, lunch], services, []);
     expect(groups.map((group) => [group.service?.start, group.bookings.map((booking) => booking.token), group.tablesInUse])).toEqual([
       ['12:00', [lunch.token], 1],
-      ['19:00', [pendingLate.token, confirmedEarly.token, cancelled.token], 2],
+      ['19:00', [pendingLate.token, confirmedEarly.token, confirmedLate.token, cancelledByDiner.token, cancelled.token], 3],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import BookingCard from './BookingCard.tsx';
+import CompactRow from './CompactRow.tsx';
 import ReopenButton from './ReopenButton.tsx';
 
 /** What the section shows. */
@@ -16,6 +17,8 @@ export interface ServiceSectionProps {
   merchantPhone: string | null;
   /** Where a booking stands against its service now. */
   momentOf: (booking: StaffBookingRow) => ServiceMoment;
+  /** One line a booking rather than cards. */
+  compact?: boolean;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
   /** The service's closing to online booking that day, if any. */
@@ -26,7 +29,19 @@ export interface ServiceSectionProps {
 }
 
 /** A service's section. */
-export default function ServiceSection({ group, bookings, tables, merchantPhone, momentOf, onAction, onMore, closing, busy, onReopen }: ServiceSectionProps) {
+export default function ServiceSection({
+  group,
+  bookings,
+  tables,
+  merchantPhone,
+  momentOf,
+  compact,
+  onAction,
+  onMore,
+  closing,
+  busy,
+  onReopen,
+}: ServiceSectionProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const { service } = group;
@@ -64,17 +79,14 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
       {bookings.length === 0 ? (
         <p className="pro-empty">{t(group.bookings.length === 0 ? 'pro.emptyService' : 'pro.emptyFiltered')}</p>
       ) : (
-        <div className="pro-list">
-          {bookings.map((booking) => (
-            <BookingCard
-              key={booking.token}
-              booking={booking}
-              merchantPhone={merchantPhone}
-              moment={momentOf(booking)}
-              onAction={onAction}
-              onMore={onMore}
-            />
-          ))}
+        <div className={compact ? 'pro-rows' : 'pro-list'}>
+          {bookings.map((booking) =>
+            compact ? (
+              <CompactRow key={booking.token} booking={booking} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+            ) : (
+              <BookingCard key={booking.token} booking={booking} merchantPhone={merchantPhone} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+            ),
+          )}
         </div>
       )}
     </section>
