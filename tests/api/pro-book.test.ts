@@ -156,7 +156,8 @@ describe('search at GET /api/pro/{slug}/bookings/search', () => {
 });
 
 describe('the staff calendar at GET /api/pro/{slug}/bookings/calendar', () => {
-  const calendar = (who: { slug: string; staff: string }, month: string) => t.get(`/api/pro/${who.slug}/bookings/calendar?month=${month}`, { bearer: who.staff });
+  const calendar = (who: { slug: string; staff: string }, month: string) =>
+    t.get(`/api/pro/${who.slug}/bookings/calendar?month=${month}`, { bearer: who.staff });
 
   test('counts each day\u2019s bookings of the staff member\u2019s merchant, pending apart, and leaves out cancelled ones and drafts', async () => {
     const before = expectOk(await calendar(b, '2027-01')).body.days;
@@ -308,12 +309,24 @@ describe('bookkeeping: arrived, finish, no-show and a private note', () => {
 
   // Wednesday 25 November at 19:30 in Paris (18:30 UTC); the clock at each moment, and what each mark answers then.
   test.each([
-    ['the day before', '2026-11-24T18:30:00Z', { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 }],
-    ['two hours before', '2026-11-25T16:30:00Z', { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 }],
+    [
+      'the day before',
+      '2026-11-24T18:30:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 },
+    ],
+    [
+      'two hours before',
+      '2026-11-25T16:30:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 },
+    ],
     ['half an hour before', '2026-11-25T18:00:00Z', { arrived: 'ok', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 }],
     ['at its time', '2026-11-25T18:30:00Z', { arrived: 'ok', no_show: 'ok', finish: 'invalid_transition', status: 20 }],
     // The service is over: nothing is marked any more, and the diner's page then reads it finished.
-    ['after midnight', '2026-11-25T23:10:00Z', { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 30 }],
+    [
+      'after midnight',
+      '2026-11-25T23:10:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 30 },
+    ],
   ] as const)('a confirmed booking marked %s: arrived, no-show and finish answer as its service allows', async (_when, now, expected) => {
     const { token } = await pending(a.slug, WEDNESDAY_1930);
     expectOk(await act(a, token, 'confirm'));

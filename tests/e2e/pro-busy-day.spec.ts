@@ -36,7 +36,12 @@ test('a busy day at 1024 px: the mail\u2019s confirm link, the compact list, the
   const bearer = await page.evaluate(() => localStorage.getItem('staff_bearer')!);
   const free = (await slotsOf(request, SLUG, day, 'all', 2)).filter((slot) => slot.available);
   for (const [i, slot] of [...free, ...free].slice(0, 24).entries()) {
-    await postJson(request, `/api/pro/${SLUG}/bookings`, { datetime: slot.timestamp, party: 2, firstname: `Client${i}`, lastname: 'Affluence' }, { bearer, allowFailure: true });
+    await postJson(
+      request,
+      `/api/pro/${SLUG}/bookings`,
+      { datetime: slot.timestamp, party: 2, firstname: `Client${i}`, lastname: 'Affluence' },
+      { bearer, allowFailure: true },
+    );
   }
   await page.reload();
   await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });

@@ -118,7 +118,8 @@ export async function proBookRoutes(
       schema: {
         tags,
         security: STAFF_SECURITY,
-        summary: 'A month of the staff calendar: each merchant-local day holding bookings (pending, confirmed or finished), with how many and how many are pending',
+        summary:
+          'A month of the staff calendar: each merchant-local day holding bookings (pending, confirmed or finished), with how many and how many are pending',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ month: calendarMonth }),
         response: { 200: calendarAnswer },

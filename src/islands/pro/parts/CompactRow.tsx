@@ -61,12 +61,7 @@ export default function CompactRow({ booking, withDate, moment, onAction, onMore
           </button>
         ) : null}
         {others.length > 0 ? (
-          <button
-            type="button"
-            className="cv-btn cv-btn-secondary pro-small pro-row-more"
-            onClick={() => onMore(booking, others)}
-            aria-describedby={headingId}
-          >
+          <button type="button" className="cv-btn cv-btn-secondary pro-small pro-row-more" onClick={() => onMore(booking, others)} aria-describedby={headingId}>
             {t('pro.action.more')}
           </button>
         ) : null}
