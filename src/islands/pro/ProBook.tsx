@@ -225,11 +225,14 @@ export default function ProBook() {
           <button type="button" className="cv-btn cv-btn-secondary" onClick={() => setClosing(true)} disabled={book.status !== 'ready'}>
             {t('pro.closing.open')}
           </button>
-          <button type="button" className="cv-btn cv-btn-secondary" aria-pressed={compact} onClick={() => setProCompact(!compact)}>
+        </div>
+        <div className="pro-controls-row pro-filters-row">
+          {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
+          <button type="button" className="cv-btn cv-btn-secondary pro-small pro-toggle" aria-pressed={compact} onClick={() => setProCompact(!compact)}>
+            <span className="pro-toggle-box" aria-hidden="true" />
             {t('pro.compact.toggle')}
           </button>
         </div>
-        {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
         {live.newPending > 0 ? (
           <div className="pro-new-banner" role="status">
             <strong>{t('pro.newPendingBanner', { count: live.newPending })}</strong>

@@ -28,7 +28,7 @@ export default function CompactRow({ booking, withDate, moment, onAction, onMore
   const others = actions.filter((action) => action !== main);
   const kind = bookingKind(booking);
   const headingId = `row-${booking.token}`;
-  const where = booking.tables.length > 0 ? booking.tables.map((table) => table.name).join(', ') : booking.zone.name;
+  const where = booking.tables.length > 0 ? t('pro.table', { names: booking.tables.map((table) => table.name).join(', ') }) : booking.zone.name;
   return (
     <article className={`pro-row pro-booking-${kind}`} aria-labelledby={headingId} data-token={booking.token}>
       <span className="pro-row-time">
