@@ -18,9 +18,10 @@ function consoleErrors(page: Page): string[] {
 }
 
 test('what the host types before the sign-in\u2019s scripts have loaded is kept and signs them in', async ({ page }) => {
-  // A slow restaurant connection: the island's code arrives well after the form is on screen.
+  // A slow restaurant connection: the island's code arrives well after the form is on screen (long enough for
+  // the host to type both fields on a busy test machine).
   await page.route('**/_astro/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     await route.continue();
   });
   await page.goto('/pro');
@@ -33,7 +34,7 @@ test('what the host types before the sign-in\u2019s scripts have loaded is kept 
   await password.pressSequentially(SALLE.password);
   await expect(submit).toBeDisabled();
 
-  await expect(submit).toBeEnabled({ timeout: 10_000 });
+  await expect(submit).toBeEnabled({ timeout: 20_000 });
   await expect(email).toHaveValue(SALLE.email);
   await expect(password).toHaveValue(SALLE.password);
   await submit.click();

@@ -55,6 +55,10 @@ const dayInAddress = () => {
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 };
 
+/** To the sign-in page, which brings staff back to this book (and the booking a mail named) once signed in. */
+const toSignIn = (slug: string | null) =>
+  globalThis.location.replace(slug ? proSignInPath(`${globalThis.location.pathname}${globalThis.location.search}`) : PRO_PATH);
+
 /** The booking a link names (?booking=token, with action=confirm to open its confirm dialog), if any. */
 const bookingInAddress = () => {
   const query = new URLSearchParams(globalThis.location?.search ?? '');
@@ -88,8 +92,7 @@ export default function ProBook() {
   useEffect(() => {
     if (!hydrated) return;
     if (!slug || !isProSignedIn()) {
-      // Signed in, staff come back here (the booking a mail named included).
-      globalThis.location.replace(slug ? proSignInPath(`${globalThis.location.pathname}${globalThis.location.search}`) : PRO_PATH);
+      toSignIn(slug);
       return;
     }
     openBook(slug, dayInAddress());
@@ -110,8 +113,11 @@ export default function ProBook() {
   }, [hydrated, slug]);
 
   // Signed out (here, in another tab, or the bearer expired): back to sign-in.
+  // (Signed out from the start, the effect above already went, keeping the way back.)
+  const signedInHere = useRef(false);
   useEffect(() => {
-    if (hydrated && session.bearer === null) globalThis.location.replace(PRO_PATH);
+    if (session.bearer !== null) signedInHere.current = true;
+    else if (hydrated && signedInHere.current) globalThis.location.replace(PRO_PATH);
   }, [hydrated, session.bearer]);
 
   useEffect(() => {
