@@ -207,8 +207,8 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
     db,
     and(eq(bookings.merchantId, merchant.id), isNotNull(bookings.status), or(...matches)),
     [
-      sql`(${bookings.endsAt} > ${now}) desc`,
-      sql`case when ${bookings.endsAt} > ${now} then ${bookings.startsAt} end asc`,
+      sql`(${bookings.endsAt} > ${now.toISOString()}::timestamptz) desc`,
+      sql`case when ${bookings.endsAt} > ${now.toISOString()}::timestamptz then ${bookings.startsAt} end asc`,
       desc(bookings.startsAt),
       asc(bookings.ref),
     ],
