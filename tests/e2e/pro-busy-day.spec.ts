@@ -1,5 +1,6 @@
 /**
- * A busy day on a tablet (1024 px): a mail's link opens a booking's confirm dialog after sign-in; the compact list puts
+ * A busy day on a tablet (1024 px): a mail's link opens a booking's confirm dialog after sign-in; the calendar marks the
+ * day with its bookings, its days large enough to tap; the compact list puts
  * one booking a line and is remembered; the day, search and filters stay in view while scrolling, and so does a new
  * request's banner.
  */
@@ -48,6 +49,17 @@ test('a busy day at 1024 px: the mail\u2019s confirm link, the compact list, the
   const cards = page.getByRole('article');
   await expect(cards.nth(12)).toBeVisible();
   const tall = (await cards.first().boundingBox())!.height;
+
+  // The calendar: the diner's look with tablet-size days, the busy day marked with its count.
+  await page.getByRole('button', { name: /Choisir un autre jour/ }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choisissez une date' });
+  const busy = calendar.locator(`[data-date="${day}"]`);
+  await expect(busy).toHaveAccessibleName(/\d+ réservations/);
+  await expect(busy).toHaveClass(/is-marked/);
+  const sizes = await calendar.locator('.cal-day').evaluateAll((days) => days.map((button) => button.getBoundingClientRect()));
+  expect(Math.min(...sizes.map((size) => Math.min(size.width, size.height)))).toBeGreaterThanOrEqual(44);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
 
   // The compact list: one line a booking, kept after a reload.
   const toggle = page.getByRole('button', { name: 'Liste compacte' });
