@@ -651,6 +651,41 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
+    name: 'pro-book-compact',
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 1024, 1280],
+    before: async (page) => {
+      await asStaff(page);
+      await page.addInitScript(() => localStorage.setItem('staff_compact', '1'));
+    },
+    setup: async (page) => {
+      await page.getByRole('article').first().waitFor();
+      await page.locator('[data-live="subscribed"]').waitFor();
+    },
+  },
+  {
+    name: 'pro-calendar',
+    path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
+    widths: [390, 1024, 1280],
+    fullPage: false,
+    before: asStaff,
+    setup: async (page) => {
+      await page.getByRole('article').first().waitFor();
+      await page.getByRole('button', { name: /Choisir un autre jour/ }).click();
+      await page.locator('.cal-day.is-marked').first().waitFor();
+    },
+  },
+  {
+    name: 'pro-forgot-password',
+    path: '/pro',
+    widths: [390, 1024, 1280],
+    setup: async (page) => {
+      await page.locator('astro-island[ssr]').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+      await page.getByRole('button', { name: 'Envoyer le lien' }).waitFor();
+    },
+  },
+  {
     name: 'pro-book-refuse',
     path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
     widths: [390, 1024],

@@ -22,6 +22,7 @@ export const OWN_STORAGE_KEYS = {
   pendingManageKey: 'manage_pending',
   staffBearer: 'staff_bearer',
   staffMerchants: 'staff_merchants',
+  staffCompact: 'staff_compact',
 } as const;
 
 /** The key of the booking token stored for a merchant: token_{merchant}. */

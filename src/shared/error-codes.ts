@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'identity_proof_invalid',
   'merchant_closed',
   'invalid_transition',
+  'outside_service_window',
   'validation_error',
   'unauthenticated',
   'not_found',

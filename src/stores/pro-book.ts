@@ -3,7 +3,16 @@ import { atom, computed, map } from 'nanostores';
 import { proApi, type ProApi, type ProNewBooking, type ProPlainAction } from '../lib/api/pro-api.ts';
 import type { BookFilter } from '../lib/pro/book-view.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
-import type { ProCloseRequest, StaffBookingRow, StaffClosing, StaffCoversAtTime, StaffRefuseReason, StaffService, StaffZone } from '../shared/api/pro.ts';
+import type {
+  ProCalendarResponse,
+  ProCloseRequest,
+  StaffBookingRow,
+  StaffClosing,
+  StaffCoversAtTime,
+  StaffRefuseReason,
+  StaffService,
+  StaffZone,
+} from '../shared/api/pro.ts';
 import { forgetProSession, proFailure, type ProOutcome } from './pro-session.ts';
 
 /** The book of one merchant's day. */
@@ -66,9 +75,25 @@ export const $proSearch = map<ProSearchState>({ q: '', status: 'idle', results: 
 // Reads may cross (a slow one answering after a newer one): only the latest asked for is taken.
 let readSeq = 0;
 
+/** The staff calendar's marks: per month (YYYY-MM) shown, its days holding bookings. */
+export const $proCalendar = map<Record<string, ProCalendarResponse['days']>>({});
+
+/** Reads a month's days holding bookings for the calendar (again each time it is shown: bookings come and go). */
+export async function loadCalendarMonth(month: string, api: Pick<ProApi, 'calendar'> = proApi): Promise<void> {
+  const { slug } = $proBook.get();
+  if (!slug) return;
+  try {
+    const answer = await api.calendar(slug, month);
+    if ($proBook.get().slug === slug) $proCalendar.setKey(month, answer.days);
+  } catch {
+    // The calendar still picks days; it marks none of this month's.
+  }
+}
+
 /** Opens a merchant's book, on `day` or (null) today in its time zone. */
 export function openBook(slug: string, day: string | null = null): void {
   readSeq += 1;
+  $proCalendar.set({});
   $proBook.set({ ...EMPTY, slug, day });
   $proSearch.set({ q: '', status: 'idle', results: [] });
 }

@@ -48,6 +48,16 @@ export async function proSignIn(email: string, password: string, api: Pick<ProAp
   }
 }
 
+/** Asks for a password reset link by mail (it opens the reset page, which then sends the browser back to /pro). */
+export async function proForgotPassword(email: string, lang: string, api: Pick<ProApi, 'forgot'> = proApi): Promise<ProOutcome> {
+  try {
+    await api.forgot(email.trim(), lang);
+    return { ok: true };
+  } catch (error) {
+    return proFailure(error);
+  }
+}
+
 /** Forgets the staff session here (the diner's session, if any, stays as it is). */
 export function forgetProSession(): void {
   $proSession.set({ bearer: null, merchants: [] });

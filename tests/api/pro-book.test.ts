@@ -137,6 +137,58 @@ describe('search at GET /api/pro/{slug}/bookings/search', () => {
       ).toContain(token);
     }
   });
+
+  test('lists coming bookings soonest first, then past ones most recent first', async () => {
+    const phone = '+33655557777';
+    const at = (iso: string) => pending(a.slug, unix(iso), { lastname: 'Ordre', phone });
+    const [far, near, past, older] = [
+      await at('2026-12-10T19:00:00+01:00'),
+      await at('2026-11-24T19:00:00+01:00'),
+      await at('2026-11-23T20:30:00+01:00'),
+      await at('2026-11-23T19:00:00+01:00'),
+    ];
+    // Late that evening (the staff bearer signed in at noon still holds): two of them are over.
+    t.clock.set('2026-11-23T23:30:00Z');
+    const found = expectOk(await t.get(`/api/pro/${a.slug}/bookings/search?q=Ordre`, { bearer: a.staff })).body.bookings;
+    expect(found.map((booking: { token: string }) => booking.token)).toEqual([near.token, far.token, past.token, older.token]);
+    t.clock.set('2026-11-23T09:00:00Z');
+  });
+});
+
+describe('the staff calendar at GET /api/pro/{slug}/bookings/calendar', () => {
+  const calendar = (who: { slug: string; staff: string }, month: string) =>
+    t.get(`/api/pro/${who.slug}/bookings/calendar?month=${month}`, { bearer: who.staff });
+
+  test('counts each day\u2019s bookings of the staff member\u2019s merchant, pending apart, and leaves out cancelled ones and drafts', async () => {
+    const before = expectOk(await calendar(b, '2027-01')).body.days;
+    const first = await pending(b.slug, unix('2027-01-14T12:00:00+01:00'));
+    await pending(b.slug, unix('2027-01-14T19:30:00+01:00'));
+    const cancelled = await pending(b.slug, unix('2027-01-21T19:30:00+01:00'));
+    await pending(b.slug, unix('2027-01-31T20:00:00+01:00'));
+    await pending(b.slug, unix('2027-02-01T20:00:00+01:00'));
+    await createDraft(t, { slug: b.slug, at: unix('2027-01-22T19:30:00+01:00'), zone: 'all', seats: 2 });
+    expectOk(await act(b, first.token, 'confirm'));
+    expectOk(await act(b, cancelled.token, 'cancel'));
+    expect(before).toEqual([]);
+    expect(expectOk(await calendar(b, '2027-01')).body).toEqual({
+      success: true,
+      month: '2027-01',
+      days: [
+        { day: '2027-01-14', count: 2, pending: 1 },
+        { day: '2027-01-31', count: 1, pending: 1 },
+      ],
+    });
+    // Merchant A's staff see none of merchant B's.
+    expect(expectOk(await calendar(a, '2027-01')).body.days).toEqual([]);
+  });
+
+  test('is refused for another merchant, without a staff bearer, and for a month that is not one', async () => {
+    expectError(await calendar({ slug: b.slug, staff: a.staff }, '2027-01'), 404, 'merchant_not_found');
+    expectError(await t.get(`/api/pro/${a.slug}/bookings/calendar?month=2027-01`), 401, 'unauthenticated');
+    const { bearer } = await t.signIn();
+    expectError(await t.get(`/api/pro/${a.slug}/bookings/calendar?month=2027-01`, { bearer }), 401, 'unauthenticated');
+    for (const month of ['2027-13', '2027-1', '27-01', '2027-01-01', '']) expectError(await calendar(a, month), 400, 'validation_error');
+  });
 });
 
 describe('actions at POST /api/pro/{slug}/bookings/{token}/{action}', () => {
@@ -212,8 +264,17 @@ describe('staff rights: staff of one merchant reach none of another\u2019s booki
 });
 
 describe('bookkeeping: arrived, finish, no-show and a private note', () => {
-  /** Merchant A's staff signed in at the clock's time (a bearer lasts 12 hours). */
-  const staffNow = async () => ({ slug: a.slug, staff: expectOk(await t.post('/api/pro/auth/login', a.who)).body.access_token as string });
+  // Sign-ins are limited per email: a bearer signed in less than 11 hours before the clock is used again.
+  const bearers: Array<{ at: number; staff: string }> = [];
+  /** Merchant A's staff signed in at or shortly before the clock's time (a bearer lasts 12 hours). */
+  const staffNow = async () => {
+    const now = t.clock.now().getTime();
+    const known = bearers.find((bearer) => bearer.at <= now && now - bearer.at < 11 * 3_600_000);
+    if (known) return { slug: a.slug, staff: known.staff };
+    const staff = expectOk(await t.post('/api/pro/auth/login', a.who)).body.access_token as string;
+    bearers.push({ at: now, staff });
+    return { slug: a.slug, staff };
+  };
 
   test('a confirmed diner arrives, then the booking finishes; the book shows both', async () => {
     const { token } = await pending(a.slug, WEDNESDAY_1930);
@@ -235,7 +296,7 @@ describe('bookkeeping: arrived, finish, no-show and a private note', () => {
     const phone = '+33677778888';
     const { token } = await pending(a.slug, WEDNESDAY_1930, { lastname: 'Absent', phone });
     expectOk(await act(a, token, 'confirm'));
-    expectError(await act(a, token, 'no_show'), 409, 'invalid_transition');
+    expectError(await act(a, token, 'no_show'), 409, 'outside_service_window');
     t.clock.set('2026-11-25T19:00:00Z');
     const staff = await staffNow();
     expect(expectOk(await act(staff, token, 'no_show')).body.booking).toMatchObject({ status: 30, no_show: true });
@@ -244,6 +305,83 @@ describe('bookkeeping: arrived, finish, no-show and a private note', () => {
     const next = await pending(a.slug, unix('2026-11-28T19:00:00+01:00'), { lastname: 'Absent', phone });
     const row = expectOk(await book(a, '2026-11-28')).body.bookings.find((booking: { token: string }) => booking.token === next.token);
     expect(row.history).toEqual({ visits: 0, no_shows: 1 });
+  });
+
+  // Wednesday 25 November at 19:30 in Paris (18:30 UTC); the clock at each moment, and what each mark answers then.
+  test.each([
+    [
+      'the day before',
+      '2026-11-24T18:30:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 },
+    ],
+    [
+      'two hours before',
+      '2026-11-25T16:30:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 },
+    ],
+    ['half an hour before', '2026-11-25T18:00:00Z', { arrived: 'ok', no_show: 'outside_service_window', finish: 'invalid_transition', status: 20 }],
+    ['at its time', '2026-11-25T18:30:00Z', { arrived: 'ok', no_show: 'ok', finish: 'invalid_transition', status: 20 }],
+    // The service is over: nothing is marked any more, and the diner's page then reads it finished.
+    [
+      'after midnight',
+      '2026-11-25T23:10:00Z',
+      { arrived: 'outside_service_window', no_show: 'outside_service_window', finish: 'invalid_transition', status: 30 },
+    ],
+  ] as const)('a confirmed booking marked %s: arrived, no-show and finish answer as its service allows', async (_when, now, expected) => {
+    const { token } = await pending(a.slug, WEDNESDAY_1930);
+    expectOk(await act(a, token, 'confirm'));
+    t.clock.set(now);
+    const staff = await staffNow();
+    for (const action of ['finish', 'no_show', 'arrived'] as const) {
+      const answer = await act(staff, token, action);
+      if (expected[action] === 'ok') {
+        expectOk(answer);
+        expectOk(await act(staff, token, 'undo'));
+      } else expectError(answer, 409, expected[action]);
+    }
+    expect((await bookingOf(t, a.slug, token)).status).toBe(expected.status);
+    t.clock.set('2026-11-23T09:00:00Z');
+  });
+
+  test('staff undo a no-show, an arrival and a finish for the rest of the service, and no longer after it', async () => {
+    const { token } = await pending(a.slug, WEDNESDAY_1930, { lastname: 'Retour' });
+    expectOk(await act(a, token, 'confirm'));
+    expectError(await act(a, token, 'undo'), 409, 'invalid_transition');
+    t.clock.set('2026-11-25T18:40:00Z');
+    const staff = await staffNow();
+    expectOk(await act(staff, token, 'no_show'));
+    expect(expectOk(await act(staff, token, 'undo')).body.booking).toMatchObject({ status: 20, no_show: false, arrived_at: null });
+    expect((await bookingOf(t, a.slug, token)).status).toBe(20);
+    expectOk(await act(staff, token, 'arrived'));
+    expectOk(await act(staff, token, 'finish'));
+    expect(expectOk(await act(staff, token, 'undo')).body.booking).toMatchObject({ status: 20, arrived_at: '2026-11-25T18:40:00.000Z' });
+    expect(expectOk(await act(staff, token, 'undo')).body.booking).toMatchObject({ status: 20, arrived_at: null });
+    expectOk(await act(staff, token, 'arrived'));
+    t.clock.set('2026-11-25T23:10:00Z');
+    expectError(await act(await staffNow(), token, 'undo'), 409, 'outside_service_window');
+    t.clock.set('2026-11-23T09:00:00Z');
+  });
+
+  test('an undone no-show takes its table back, unless another booking took it meanwhile', async () => {
+    const { token } = await pending(a.slug, WEDNESDAY_1930, { lastname: 'Table' });
+    expectOk(await act(a, token, 'confirm'));
+    const [row] = expectOk(await book(a, '2026-11-25')).body.bookings.filter((booking: { token: string }) => booking.token === token);
+    t.clock.set('2026-11-25T18:40:00Z');
+    const staff = await staffNow();
+    expectOk(await act(staff, token, 'no_show'));
+    const walkIn = expectOk(
+      await t.post(
+        `/api/pro/${a.slug}/bookings`,
+        { datetime: unix('2026-11-25T19:40:00+01:00'), party: 2, table_id: row.tables[0].id, firstname: 'Passant' },
+        { bearer: staff.staff },
+      ),
+    ).body.booking;
+    expectError(await act(staff, token, 'undo'), 409, 'no_seats_available');
+    expectOk(await act(staff, walkIn.token, 'cancel'));
+    expectOk(await act(staff, token, 'undo'));
+    const again = expectOk(await book(staff, '2026-11-25')).body.bookings.find((booking: { token: string }) => booking.token === token);
+    expect(again).toMatchObject({ status: 20, no_show: false, tables: [{ id: row.tables[0].id }] });
+    t.clock.set('2026-11-23T09:00:00Z');
   });
 
   test('a private note shows in the book and never to the diner', async () => {
@@ -259,7 +397,7 @@ describe('bookkeeping: arrived, finish, no-show and a private note', () => {
 
   test('another merchant\u2019s staff can mark none of it', async () => {
     const { token } = await pending(a.slug, WEDNESDAY_1930);
-    for (const action of ['arrived', 'finish', 'no_show', 'note']) {
+    for (const action of ['arrived', 'finish', 'no_show', 'undo', 'note']) {
       expectError(await act(b, token, action, { note: 'x' }), 404, 'booking_not_found');
       expectError(await act({ slug: a.slug, staff: b.staff }, token, action, { note: 'x' }), 404, 'merchant_not_found');
     }
@@ -320,7 +458,8 @@ describe('a booking taken by the restaurant at POST /api/pro/{slug}/bookings', (
       time: '20:00',
       party: 4,
       status: 20,
-      comment: 'Anniversaire',
+      comment: '',
+      note: 'Anniversaire',
       diner: { firstname: 'Jeanne', lastname: 'Téléphone', phone: '+33699887766', email: 'jeanne@example.test' },
     });
     expect((await bookingOf(t, a.slug, token)).status).toBe(20);

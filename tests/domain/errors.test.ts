@@ -20,6 +20,7 @@ describe('httpStatusOf', () => {
     ['booking_time_passed', 409],
     ['booking_changed', 409],
     ['invalid_transition', 409],
+    ['outside_service_window', 409],
     ['user_booking_limit_reached', 409],
     ['phone_booking_limit_reached', 409],
     ['rate_limited', 429],
@@ -39,7 +40,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(30);
+    expect(Object.keys(httpStatusOf)).toHaveLength(31);
   });
 });
 

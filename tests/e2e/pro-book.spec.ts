@@ -91,7 +91,7 @@ test('staff see a diner\u2019s booking arrive live and act on it; the diner\u201
   await expect(refused.page.getByText('Le restaurant est complet à cette heure-là.')).toBeVisible({ timeout: 10_000 });
   await expect(refused.page.getByText('Désolés, une privatisation ce soir-là.')).toBeVisible();
 
-  // A walk-in seated now, then recorded as a no-show (its time has come).
+  // A walk-in seated now: taken arrived, the table theirs until staff finish it.
   await staff.goto(`/pro/${SLUG}`);
   await expect(staff.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
   await staff.getByRole('button', { name: 'Nouvelle réservation' }).click();
@@ -106,14 +106,13 @@ test('staff see a diner\u2019s booking arrive live and act on it; the diner\u201
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(create).toBeHidden();
   const walkInCard = staff.getByRole('article', { name: walkIn });
-  await expect(walkInCard.getByText('Confirmée', { exact: true })).toBeVisible();
+  await expect(walkInCard.getByText('Arrivée', { exact: true })).toBeVisible();
   await expect(walkInCard.getByRole('link', { name: typedPhone })).toHaveAttribute('href', `tel:+336${typedPhone.replaceAll(' ', '').slice(2)}`);
-  await walkInCard.getByRole('button', { name: "Plus d'actions" }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Non venu' }).click();
-  const noShow = staff.getByRole('dialog', { name: 'Noter le client comme non venu ?' });
-  await noShow.getByRole('button', { name: 'Non venu' }).click();
-  await expect(noShow).toBeHidden();
-  await expect(walkInCard.getByText('Non venue', { exact: true })).toBeVisible();
+  await walkInCard.getByRole('button', { name: 'Terminer' }).click();
+  const finish = staff.getByRole('dialog', { name: 'Terminer la réservation ?' });
+  await finish.getByRole('button', { name: 'Terminer' }).click();
+  await expect(finish).toBeHidden();
+  await expect(walkInCard.getByText('Terminée', { exact: true })).toBeVisible();
 
   // Staff of another merchant: their search finds none of it, and the book of Le Petit Zinc is not theirs.
   const other = await staffBook(browser, baseURL!, KENJI, 'sakura-ramen');

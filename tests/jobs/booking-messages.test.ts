@@ -184,6 +184,27 @@ describe('what each change of a booking sends (issue 12, the table)', () => {
     expect(text).toMatch(/Couverts\s:\s2\spersonnes\n/);
   });
 
+  test.each([
+    ['a phone booking with an email is confirmed to the diner by mail and by SMS', false, ['diner-confirmed email', 'diner-confirmed sms']],
+    ['a walk-in seated now is created arrived and sent nothing', true, []],
+  ])('%s', async (_what, seated, sent) => {
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.slug, fixture.slug));
+    const email = DINER_EMAIL();
+    const at = seated ? t.clock.now() : new Date(AT * 1000);
+    const booking = await t.server.bookings.restaurantCreate(fixture.slug, merchant!.id, {
+      at,
+      zoneId: 'all',
+      clientCount: 2,
+      diner: { firstname: 'Lou', lastname: 'Passant', phone: '+33612345678', email },
+      comment: '',
+      lang: 'fr',
+      seated,
+    });
+    expect(booking.arrivedAt).toEqual(seated ? t.clock.now() : null);
+    expect((await sentAfterJobs(booking.token)).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(sent);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(seated ? 0 : 1);
+  });
+
   test('messages are written in the transaction of the change: a change whose messages cannot be written does not happen', async () => {
     const { token } = await pendingBooking();
     const before = await outboxOf(token);

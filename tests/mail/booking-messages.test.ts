@@ -177,6 +177,17 @@ describe('what each diner message says', () => {
     expect(email.text).not.toContain('#manage=');
   });
 
+  test.each([
+    ['restaurant-new-booking', 'Confirmer la réservation', `${BOOK}?day=2026-11-25&booking=${MESSAGE_TOKEN}&action=confirm`],
+    ['restaurant-answer-reminder', 'Confirmer la réservation', `${BOOK}?day=2026-11-25&booking=${MESSAGE_TOKEN}&action=confirm`],
+    ['restaurant-diner-changed', 'Voir la réservation dans le carnet', `${BOOK}?day=2026-11-25&booking=${MESSAGE_TOKEN}`],
+  ] as const)('the restaurant\u2019s %s mail opens the book on the booking\u2019s day, its button saying %s', (kind, label, href) => {
+    const { email } = composeBookingMessage(inputOf(kind, 'fr'));
+    expect(email!.text).toContain(href);
+    expect(email!.html).toContain(`href="${href.replaceAll('&', '&amp;')}"`);
+    expect(email!.html).toContain(label);
+  });
+
   test('the evening list holds each booking by time and marks the pending ones', () => {
     const email = composeBookingMessage(inputOf('restaurant-next-day', 'fr')).email!;
     expect(email.subject).toBe('Réservations du mercredi 25 novembre 2026 – Le Petit Zinc');

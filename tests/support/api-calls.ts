@@ -88,6 +88,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/pro/auth/password', { current: 'not the password', next: 'a long and rare passphrase' }, 'staff'),
     get(`/api/pro/${slug}/bookings?day=2026-11-25`, 'staff', '/api/pro/:slug/bookings'),
     get(`/api/pro/${slug}/bookings/search?q=Martin`, 'staff', '/api/pro/:slug/bookings/search'),
+    get(`/api/pro/${slug}/bookings/calendar?month=2026-11`, 'staff', '/api/pro/:slug/bookings/calendar'),
     get(`/api/pro/${slug}/bookings/changes?since=2026-11-23T09:00:00Z`, 'staff', '/api/pro/:slug/bookings/changes'),
     post(
       `/api/pro/${slug}/bookings`,
@@ -101,6 +102,7 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post(`/api/pro/${slug}/bookings/${token}/arrived`, {}, 'staff', '/api/pro/:slug/bookings/:token/arrived'),
     post(`/api/pro/${slug}/bookings/${token}/finish`, {}, 'staff', '/api/pro/:slug/bookings/:token/finish'),
     post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
+    post(`/api/pro/${slug}/bookings/${token}/undo`, {}, 'staff', '/api/pro/:slug/bookings/:token/undo'),
     post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
     post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
     // A day past every test's booking horizon, so the closing it makes closes nothing a suite books.

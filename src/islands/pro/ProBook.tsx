@@ -9,8 +9,8 @@ import { needMessages } from '../../i18n/i18n.ts';
 import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { longDate } from '../../lib/long-date.ts';
 import { armChime, playChime } from '../../lib/pro/chime.ts';
-import { bookTitle, groupByService, matchesFilter, tableCount } from '../../lib/pro/book-view.ts';
-import { PRO_PATH, proSlugOf } from '../../lib/pro/pro-routes.ts';
+import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, type ServiceMoment } from '../../lib/pro/book-view.ts';
+import { PRO_PATH, proSignInPath, proSlugOf } from '../../lib/pro/pro-routes.ts';
 import { sortClosings } from '../../lib/pro/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/pro.ts';
 import {
@@ -26,12 +26,14 @@ import {
 } from '../../stores/pro-book.ts';
 import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';
 import { $proSession, isProSignedIn, proSignOut } from '../../stores/pro-session.ts';
+import { $proCompact, setProCompact } from '../../stores/pro-view.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import ActionDialog, { type DialogAction } from './parts/ActionDialog.tsx';
 import BookFilters from './parts/BookFilters.tsx';
 import BookingCard from './parts/BookingCard.tsx';
+import CompactRow from './parts/CompactRow.tsx';
 import CloseDialog from './parts/CloseDialog.tsx';
 import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
@@ -44,12 +46,24 @@ import { proErrorText } from './parts/pro-error-text.ts';
 import '../shared/buttons.css';
 import '../shared/modal-content.css';
 import './pro.css';
+import './pro-book-list.css';
 
 await needMessages('pro', frPro);
 
 const dayInAddress = () => {
   const day = new URLSearchParams(globalThis.location?.search ?? '').get('day');
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+};
+
+/** To the sign-in page, which brings staff back to this book (and the booking a mail named) once signed in. */
+const toSignIn = (slug: string | null) =>
+  globalThis.location.replace(slug ? proSignInPath(`${globalThis.location.pathname}${globalThis.location.search}`) : PRO_PATH);
+
+/** The booking a link names (?booking=token, with action=confirm to open its confirm dialog), if any. */
+const bookingInAddress = () => {
+  const query = new URLSearchParams(globalThis.location?.search ?? '');
+  const token = query.get('booking');
+  return token ? { token, confirm: query.get('action') === 'confirm' } : null;
 };
 
 /** The staff book's island. */
@@ -62,8 +76,9 @@ export default function ProBook() {
   const search = useStore($proSearch);
   const live = useStore($proLive);
   const session = useStore($proSession);
+  const compact = useStore($proCompact);
   const [dialog, setDialog] = useState<{ booking: StaffBookingRow; action: DialogAction } | null>(null);
-  const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[] } | null>(null);
+  const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[]; details: boolean } | null>(null);
   const [creating, setCreating] = useState(false);
   const [password, setPassword] = useState(false);
   const [closing, setClosing] = useState(false);
@@ -77,7 +92,7 @@ export default function ProBook() {
   useEffect(() => {
     if (!hydrated) return;
     if (!slug || !isProSignedIn()) {
-      globalThis.location.replace(PRO_PATH);
+      toSignIn(slug);
       return;
     }
     openBook(slug, dayInAddress());
@@ -98,14 +113,36 @@ export default function ProBook() {
   }, [hydrated, slug]);
 
   // Signed out (here, in another tab, or the bearer expired): back to sign-in.
+  // (Signed out from the start, the effect above already went, keeping the way back.)
+  const signedInHere = useRef(false);
   useEffect(() => {
-    if (hydrated && session.bearer === null) globalThis.location.replace(PRO_PATH);
+    if (session.bearer !== null) signedInHere.current = true;
+    else if (hydrated && signedInHere.current) globalThis.location.replace(PRO_PATH);
   }, [hydrated, session.bearer]);
 
   useEffect(() => {
     if (!hydrated || !merchantName) return;
     document.title = bookTitle(pendingCount, merchantName, t('pro.bookTitle'));
   }, [hydrated, pendingCount, merchantName, t]);
+
+  // A link to one booking (the restaurant's mails): once its day is read, its confirm dialog opens when it awaits an
+  // answer, else it is scrolled to; the address then forgets it, so a reload does not open it again.
+  const linked = useRef<ReturnType<typeof bookingInAddress> | undefined>(undefined);
+  useEffect(() => {
+    if (!hydrated || book.status !== 'ready') return;
+    if (linked.current === undefined) linked.current = bookingInAddress();
+    const target = linked.current;
+    if (!target) return;
+    linked.current = null;
+    const url = new URL(globalThis.location.href);
+    url.searchParams.delete('booking');
+    url.searchParams.delete('action');
+    globalThis.history.replaceState(globalThis.history.state, '', url);
+    const booking = book.bookings.find((row) => row.token === target.token);
+    if (!booking) return;
+    if (target.confirm && booking.status === 10) setDialog({ booking, action: 'confirm' });
+    else requestAnimationFrame(() => list.current?.querySelector(`[data-token="${CSS.escape(booking.token)}"]`)?.scrollIntoView({ block: 'center' }));
+  }, [hydrated, book.status, book.bookings]);
 
   // The address keeps the day, so a reload or a shared link opens it again.
   useEffect(() => {
@@ -130,15 +167,24 @@ export default function ProBook() {
     setSaid(outcome.ok ? t('pro.closing.reopened') : proErrorText(t, outcome, 'reopen'));
   };
 
+  // Until the first read names the merchant's time zone no booking is in its service yet.
+  const momentOf = (booking: StaffBookingRow): ServiceMoment => (book.timezone ? serviceMomentOf(booking, nowMs, book.timezone) : 'ahead');
+
   const openAction = (booking: StaffBookingRow, action: DialogAction) => {
     setMore(null);
     setDialog({ booking, action });
   };
+  const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => setMore({ booking, actions, details: compact });
   const showPending = () => {
     seenNewPending();
     clearSearch();
     $proFilter.set('pending');
-    list.current?.querySelector<HTMLElement>('.pro-booking-pending button')?.focus();
+    // After the filtered list has rendered: its first pending booking's main button, scrolled into view.
+    requestAnimationFrame(() => {
+      const first = list.current?.querySelector<HTMLElement>('.pro-booking-pending button');
+      first?.focus();
+      first?.scrollIntoView({ block: 'center' });
+    });
   };
 
   if (!hydrated) return <p className="pro-loading">…</p>;
@@ -186,7 +232,21 @@ export default function ProBook() {
             {t('pro.closing.open')}
           </button>
         </div>
-        {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
+        <div className="pro-controls-row pro-filters-row">
+          {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
+          <button type="button" className="cv-btn cv-btn-secondary pro-small pro-toggle" aria-pressed={compact} onClick={() => setProCompact(!compact)}>
+            <span className="pro-toggle-box" aria-hidden="true" />
+            {t('pro.compact.toggle')}
+          </button>
+        </div>
+        {live.newPending > 0 ? (
+          <div className="pro-new-banner" role="status">
+            <strong>{t('pro.newPendingBanner', { count: live.newPending })}</strong>
+            <button type="button" className="cv-btn cv-btn-primary pro-small" onClick={showPending}>
+              {t('pro.showPending')}
+            </button>
+          </div>
+        ) : null}
       </div>
 
       <p className="visually-hidden" role="status">
@@ -205,18 +265,29 @@ export default function ProBook() {
             {search.status === 'loading' ? <p className="pro-empty">{t('pro.loading')}</p> : null}
             {search.status === 'error' ? <p className="pro-alert">{t('pro.error.generic', { code: 'search' })}</p> : null}
             {search.status === 'ready' && search.results.length === 0 ? <p className="pro-empty">{t('pro.search.none')}</p> : null}
-            <div className="pro-list">
-              {search.results.map((booking) => (
-                <BookingCard
-                  key={booking.token}
-                  booking={booking}
-                  withDate={longDate(booking.day, lang)}
-                  merchantPhone={book.merchantPhone}
-                  started={Date.parse(booking.starts_at) <= nowMs}
-                  onAction={openAction}
-                  onMore={(target, actions) => setMore({ booking: target, actions })}
-                />
-              ))}
+            <div className={compact ? 'pro-rows' : 'pro-list'}>
+              {search.results.map((booking) =>
+                compact ? (
+                  <CompactRow
+                    key={booking.token}
+                    booking={booking}
+                    withDate={longDate(booking.day, lang)}
+                    moment={momentOf(booking)}
+                    onAction={openAction}
+                    onMore={openMore}
+                  />
+                ) : (
+                  <BookingCard
+                    key={booking.token}
+                    booking={booking}
+                    withDate={longDate(booking.day, lang)}
+                    merchantPhone={book.merchantPhone}
+                    moment={momentOf(booking)}
+                    onAction={openAction}
+                    onMore={openMore}
+                  />
+                ),
+              )}
             </div>
           </section>
         ) : book.status === 'error' ? (
@@ -252,9 +323,10 @@ export default function ProBook() {
                 bookings={group.bookings.filter((booking) => matchesFilter(booking, filter))}
                 tables={tables}
                 merchantPhone={book.merchantPhone}
-                nowMs={nowMs}
+                momentOf={momentOf}
+                compact={compact}
                 onAction={openAction}
-                onMore={(target, actions) => setMore({ booking: target, actions })}
+                onMore={openMore}
                 closing={group.service ? closings.services.get(group.service.id) : null}
                 busy={reopening}
                 onReopen={(target) => void reopen(target)}
@@ -264,7 +336,13 @@ export default function ProBook() {
         )}
       </div>
 
-      <MoreActionsDialog booking={more?.booking ?? null} actions={more?.actions ?? []} onPick={openAction} onClose={() => setMore(null)} />
+      <MoreActionsDialog
+        booking={more?.booking ?? null}
+        actions={more?.actions ?? []}
+        details={more?.details ? { merchantPhone: book.merchantPhone } : null}
+        onPick={openAction}
+        onClose={() => setMore(null)}
+      />
       <ActionDialog booking={dialog?.booking ?? null} action={dialog?.action ?? null} onClose={() => setDialog(null)} onDone={setSaid} />
       <NewBookingDialog open={creating} onClose={() => setCreating(false)} onDone={setSaid} />
       <CloseDialog open={closing} onClose={() => setClosing(false)} onDone={setSaid} />

@@ -1,14 +1,20 @@
-/** The staff sign-in page (/pro): email and password, then the merchant to open when the staff member works for several; sign-out. */
+/**
+ * The staff sign-in page (/pro): email and password (what the host types before the scripts run is kept), a forgotten
+ * password's reset link, then the merchant to open when the staff member works for several; sign-out.
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { needMessages } from '../../i18n/i18n.ts';
+import { needMessages, translate } from '../../i18n/i18n.ts';
 import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { navigate } from '../../lib/navigate.ts';
-import { proBookPath } from '../../lib/pro/pro-routes.ts';
+import { proBookPath, proNextPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import { DEFAULT_LANG } from '../../shared/langs.ts';
+import { useTypedBeforeHydration } from '../auth/parts/use-typed-before-hydration.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
-import { useTranslation } from '../shared/use-translation.ts';
+import { useTranslation, type Translate } from '../shared/use-translation.ts';
+import ForgotPassword from './parts/ForgotPassword.tsx';
 import { proErrorText } from './parts/pro-error-text.ts';
 import '../shared/buttons.css';
 import './pro.css';
@@ -17,22 +23,32 @@ await needMessages('pro', frPro);
 
 /** The sign-in island: the form while signed out, the merchants to choose from once signed in. */
 export default function ProSignIn() {
-  const { t } = useTranslation();
+  const { t: inLang } = useTranslation();
   const hydrated = useHydrated();
+  // The page was built in the default language: the hydrating render speaks it too, then the host's language.
+  const t: Translate = hydrated ? inLang : (key, vars) => translate(DEFAULT_LANG, key, vars);
   const session = useStore($proSession);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The form is in the page before its code: what the host typed meanwhile is kept.
+  useTypedBeforeHydration(form, { text: { email: setEmail, password: setPassword } });
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
   const alert = useRef<HTMLParagraphElement>(null);
 
-  // A staff member with one merchant goes straight to its book.
+  // Back to the book a link opened before signing in (a booking to confirm from a mail); else a staff member with one
+  // merchant goes straight to its book.
   useEffect(() => {
+    if (!session.bearer) return;
+    const next = proNextPath(new URLSearchParams(globalThis.location.search).get('next'), session.merchants);
     const only = session.merchants.length === 1 ? session.merchants[0] : undefined;
-    if (session.bearer && only) navigate(proBookPath(only.slug));
+    if (next) navigate(next);
+    else if (only) navigate(proBookPath(only.slug));
   }, [session]);
 
   useEffect(() => {
@@ -61,7 +77,7 @@ export default function ProSignIn() {
       </div>
       <div className="pro-card pro-signin-card">
         <p className="pro-eyebrow">{t('pro.brand')}</p>
-        <h1 className="pro-signin-title">{t(signedIn ? 'pro.signIn.choose' : 'pro.signIn.title')}</h1>
+        <h1 className="pro-signin-title">{t(signedIn ? 'pro.signIn.choose' : forgot ? 'pro.forgot.title' : 'pro.signIn.title')}</h1>
         {signedIn ? (
           <>
             {session.merchants.length === 0 ? <p>{t('pro.signIn.noMerchant')}</p> : null}
@@ -78,8 +94,10 @@ export default function ProSignIn() {
               {t('pro.signOut')}
             </button>
           </>
+        ) : forgot ? (
+          <ForgotPassword email={email} onBack={() => setForgot(false)} />
         ) : (
-          <form className="pro-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={failure ? errorId : undefined}>
+          <form ref={form} className="pro-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={failure ? errorId : undefined}>
             <p className="pro-lead">{t('pro.signIn.lead')}</p>
             {failure ? (
               <p ref={alert} id={errorId} className="pro-alert" role="alert" tabIndex={-1}>
@@ -114,7 +132,9 @@ export default function ProSignIn() {
             <button type="submit" className="cv-btn cv-btn-primary pro-wide" disabled={!hydrated || pending} aria-busy={pending}>
               {t(pending ? 'pro.signIn.pending' : 'pro.signIn.submit')}
             </button>
-            <p className="pro-hint">{t('pro.signIn.forgot')}</p>
+            <button type="button" className="cv-btn cv-btn-secondary pro-wide" disabled={!hydrated} onClick={() => setForgot(true)}>
+              {t('pro.signIn.forgot')}
+            </button>
           </form>
         )}
       </div>

@@ -16,6 +16,14 @@ export interface CalendarOverlayProps {
   selected: LocalDate | null;
   onPick: (date: LocalDate) => void;
   onClose: () => void;
+  /** The day marked as today (default: rules.today; the staff calendar opens past days, so its rules start earlier). */
+  current?: LocalDate;
+  /** Days to mark (the staff calendar: days holding bookings), with the words a screen reader adds to the day. */
+  marks?: ReadonlyMap<LocalDate, { text: string; strong?: boolean }>;
+  /** Told of each month shown (to read its marks). */
+  onMonth?: (month: CalendarMonth) => void;
+  /** Another look for the dialog (the staff calendar's larger targets). */
+  className?: string;
 }
 
 function firstSelectableFrom(date: LocalDate, rules: DayRules): LocalDate {
@@ -27,7 +35,7 @@ function firstSelectableFrom(date: LocalDate, rules: DayRules): LocalDate {
 }
 
 /** The open calendar dialog; mounted only while open. */
-export default function CalendarOverlay({ rules, selected, onPick, onClose }: CalendarOverlayProps) {
+export default function CalendarOverlay({ rules, selected, onPick, onClose, current = rules.today, marks, onMonth, className }: CalendarOverlayProps) {
   const { t, lang } = useTranslation();
   const titleId = useId();
   const monthId = useId();
@@ -44,6 +52,8 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
   const locale = dateLocale(lang);
   const weekdays = useMemo(() => ({ short: weekdayLabels(locale, 'short'), long: weekdayLabels(locale, 'long') }), [locale]);
   const weeks = useMemo(() => monthGrid(shown), [shown]);
+
+  useEffect(() => onMonth?.(shown), [onMonth, shown]);
 
   useEffect(() => {
     if (!moveFocus.current) return;
@@ -87,7 +97,7 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
   }, [canGoOn]);
 
   return (
-    <Modal open onClose={onClose} labelledBy={titleId} initialFocus={focusedButton} variant="sheet" className="cal">
+    <Modal open onClose={onClose} labelledBy={titleId} initialFocus={focusedButton} variant="sheet" className={className ? `cal ${className}` : 'cal'}>
       <h2 id={titleId}>{t('calendar.title')}</h2>
       <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
         <span aria-hidden="true">×</span>
@@ -135,7 +145,8 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
                 const block = dayBlock(cell.date, rules);
                 const isSelected = cell.date === selected;
                 const isFocused = cell.date === focused;
-                const label = `${longDate(cell.date, lang)}${block ? `, ${t('calendar.unavailableDay')}` : ''}`;
+                const mark = marks?.get(cell.date);
+                const label = `${longDate(cell.date, lang)}${block ? `, ${t('calendar.unavailableDay')}` : ''}${mark ? `, ${mark.text}` : ''}`;
                 return (
                   <td key={cell.date} aria-selected={isSelected}>
                     <button
@@ -147,13 +158,15 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose }: Ca
                         block ? 'is-blocked' : '',
                         block === 'past' || block === 'beyond_horizon' ? 'is-past' : '',
                         isSelected ? 'is-selected' : '',
+                        mark ? 'is-marked' : '',
+                        mark?.strong ? 'is-marked-strong' : '',
                       ]
                         .filter(Boolean)
                         .join(' ')}
                       tabIndex={isFocused ? 0 : -1}
                       aria-label={label}
                       aria-disabled={block ? true : undefined}
-                      aria-current={cell.date === rules.today ? 'date' : undefined}
+                      aria-current={cell.date === current ? 'date' : undefined}
                       onClick={() => {
                         setFocused(cell.date);
                         if (!block) onPick(cell.date);

@@ -3,6 +3,7 @@ import { apiDelete, apiGet, apiPost } from './api-client.ts';
 import type { ApiSuccess } from '../../shared/api/common.ts';
 import type {
   ProActionResponse,
+  ProCalendarResponse,
   ProCloseRequest,
   ProClosingResponse,
   ProDayResponse,
@@ -16,7 +17,7 @@ import type { BookingSlotsResponse } from '../../shared/api/slots.ts';
 import { getStaffBearer } from '../pro/staff-storage.ts';
 
 /** An action on a booking that takes no body. */
-export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show';
+export type ProPlainAction = 'confirm' | 'arrived' | 'finish' | 'no_show' | 'undo';
 
 /** A booking the restaurant takes itself (phone or walk-in). */
 export interface ProNewBooking {
@@ -26,10 +27,14 @@ export interface ProNewBooking {
   firstname: string;
   lastname?: string;
   phone?: string;
+  /** Where the diner is told of the booking by mail (as well as by SMS at the phone). */
+  email?: string;
   zone_id?: string;
   table_id?: string;
   comment?: string;
   lang?: string;
+  /** A walk-in sitting down now: created arrived, sent no message. */
+  walk_in?: boolean;
 }
 
 const staff = () => ({ bearer: getStaffBearer() });
@@ -41,6 +46,8 @@ const booking = (slug: string, token: string, action: string) => `${bookings(slu
 export const proApi = {
   /** POST /api/pro/auth/login: a wrong email or password fails with unauthenticated, whichever it was. */
   login: (email: string, password: string) => apiPost<ProLoginResponse>('/api/pro/auth/login', { email, password }, { bearer: null }),
+  /** POST /api/pro/auth/forgot: mails a reset link when a merchant lists the email (the same answer either way). */
+  forgot: (email: string, lang: string) => apiPost<ApiSuccess>('/api/pro/auth/forgot', { email, lang }, { bearer: null }),
   /** POST /api/pro/auth/logout. */
   logout: () => apiPost<ApiSuccess>('/api/pro/auth/logout', {}, staff()),
   /** GET /api/pro/me: the merchants with their time zone and live channel. */
@@ -50,8 +57,10 @@ export const proApi = {
   /** GET /api/pro/{slug}/bookings?day=. */
   day: (slug: string, day?: string) => apiGet<ProDayResponse>(`${bookings(slug)}${day ? `?day=${encodeURIComponent(day)}` : ''}`, staff()),
   /** GET /api/pro/{slug}/bookings/search?q= (two characters at least). */
+  /** A month's days holding bookings, for the staff calendar's marks. */
+  calendar: (slug: string, month: string) => apiGet<ProCalendarResponse>(`${bookings(slug)}/calendar?month=${encodeURIComponent(month)}`, staff()),
   search: (slug: string, q: string) => apiGet<ProSearchResponse>(`${bookings(slug)}/search?q=${encodeURIComponent(q)}`, staff()),
-  /** confirm, arrived, finish or no_show. */
+  /** confirm, arrived, finish, no_show or undo. */
   act: (slug: string, token: string, action: ProPlainAction) => apiPost<ProActionResponse>(booking(slug, token, action), {}, staff()),
   /** Refuses a pending booking, or cancels one, with a reason and an optional message to the diner. */
   refuse: (slug: string, token: string, action: 'refuse' | 'cancel', reason: StaffRefuseReason, message: string) =>

@@ -1,6 +1,7 @@
 /** How the staff book lays a day out: status filters, bookings grouped by service with pending first, covers and tables per service. */
 import type { StaffBookingRow, StaffCoversAtTime, StaffService, StaffZone } from '../../shared/api/pro.ts';
 import { minutesOfLocalTime } from '../../shared/local-time.ts';
+import { serviceWindow } from '../../shared/service-window.ts';
 
 /** The filters of the book: every booking, or one kind. */
 export const BOOK_FILTERS = ['all', 'pending', 'confirmed', 'arrived', 'finished', 'no_show', 'cancelled'] as const;
@@ -14,6 +15,36 @@ export function bookingKind(booking: Pick<StaffBookingRow, 'status' | 'arrived_a
   if (booking.status === 20) return booking.arrived_at ? 'arrived' : 'confirmed';
   if (booking.status === 30) return booking.no_show ? 'no_show' : 'finished';
   return 'cancelled';
+}
+
+/** What staff may do to a booking. */
+export type BookAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'undo' | 'note' | 'move';
+
+/**
+ * Where a booking stands against its service window (the server's rule): ahead (arrival not yet open: a later day),
+ * arriving (from an hour before its time), started (its time has come), over (its service has ended).
+ */
+export type ServiceMoment = 'ahead' | 'arriving' | 'started' | 'over';
+
+/** The booking's moment at `nowMs` in the merchant's time zone. */
+export function serviceMomentOf(booking: Pick<StaffBookingRow, 'starts_at' | 'ends_at' | 'day'>, nowMs: number, timezone: string): ServiceMoment {
+  const startsAt = new Date(booking.starts_at);
+  const { opens, closes } = serviceWindow({ startsAt, endsAt: new Date(booking.ends_at), localDate: booking.day }, timezone);
+  if (nowMs < opens.getTime()) return 'ahead';
+  if (nowMs < startsAt.getTime()) return 'arriving';
+  return nowMs < closes.getTime() ? 'started' : 'over';
+}
+
+/** The actions a booking offers at this moment, the main one first: arrival, no-show and their undo only in its service. */
+export function actionsFor(booking: StaffBookingRow, moment: ServiceMoment): BookAction[] {
+  const kind = bookingKind(booking);
+  const started = moment === 'started';
+  const inService = moment === 'arriving' || started;
+  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'confirmed') return [...(inService ? (['arrived'] as const) : []), 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'arrived') return ['finish', ...(moment !== 'over' ? (['undo'] as const) : []), 'note'];
+  const undone = (kind === 'no_show' || (kind === 'finished' && booking.arrived_at !== null)) && moment !== 'over';
+  return [...(undone ? (['undo'] as const) : []), 'note'];
 }
 
 /** Whether a booking shows under a filter. */
@@ -31,7 +62,7 @@ export function filterCounts(bookings: StaffBookingRow[]): Record<BookFilter, nu
   return counts;
 }
 
-/** A service of the day with its bookings (pending first, then by time), its covers per time and its tables in use. */
+/** A service of the day with its bookings (pending first, then the live ones by time, refused and cancelled last), its covers per time and its tables in use. */
 export interface ServiceGroup {
   /** The service, or null for bookings outside every service's hours. */
   service: StaffService | null;
@@ -54,6 +85,7 @@ function serviceOf(time: string, services: StaffService[]): StaffService | null 
 }
 
 const holdsTable = (booking: StaffBookingRow) => booking.status === 10 || booking.status === 20;
+const isCancelled = (booking: StaffBookingRow) => booking.status === 25 || booking.status === 40;
 
 /** The day's bookings by service; services without bookings are kept (the covers line shows them empty). */
 export function groupByService(bookings: StaffBookingRow[], services: StaffService[], covers: StaffCoversAtTime[]): ServiceGroup[] {
@@ -67,7 +99,11 @@ export function groupByService(bookings: StaffBookingRow[], services: StaffServi
     .map(([service, rows]) => ({
       service,
       bookings: [...rows].sort(
-        (a, b) => Number(b.status === 10) - Number(a.status === 10) || a.starts_at.localeCompare(b.starts_at) || a.ref.localeCompare(b.ref),
+        (a, b) =>
+          Number(b.status === 10) - Number(a.status === 10) ||
+          Number(isCancelled(a)) - Number(isCancelled(b)) ||
+          a.starts_at.localeCompare(b.starts_at) ||
+          a.ref.localeCompare(b.ref),
       ),
       covers: covers.filter((entry) => (service ? serviceOf(entry.time, services) === service : serviceOf(entry.time, services) === null)),
       tablesInUse: new Set(rows.filter(holdsTable).flatMap((booking) => booking.tables.map((table) => table.id))).size,

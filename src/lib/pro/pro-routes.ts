@@ -13,3 +13,22 @@ export function proSlugOf(pathname: string): string | null {
   const match = /^\/pro\/([a-z0-9-]+)\/?$/.exec(pathname);
   return match ? match[1]! : null;
 }
+
+/** The sign-in page, asked to come back to `path` (a book's address with its query) once signed in. */
+export function proSignInPath(path: string): string {
+  return `${PRO_PATH}?next=${encodeURIComponent(path)}`;
+}
+
+/** Where to go after sign-in: `next` when it is the book of one of the staff member's merchants (never another site), else null. */
+export function proNextPath(next: string | null, merchants: ReadonlyArray<{ slug: string }>): string | null {
+  if (!next) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'https://book.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://book.invalid') return null;
+  const slug = proSlugOf(url.pathname);
+  return slug && merchants.some((merchant) => merchant.slug === slug) ? `${url.pathname}${url.search}` : null;
+}

@@ -22,6 +22,16 @@ export function getStaffMerchants(): Array<{ slug: string; name: string }> {
   }
 }
 
+/** Whether the book lists bookings one line each (the compact list), as last chosen on this browser. */
+export function getStaffCompact(): boolean {
+  return readLocal(OWN_STORAGE_KEYS.staffCompact) === '1';
+}
+
+/** Remembers the book's list style on this browser. */
+export function setStaffCompact(compact: boolean): void {
+  writeLocal(OWN_STORAGE_KEYS.staffCompact, compact ? '1' : null);
+}
+
 /** Stores (or with null removes) the staff member's merchants. */
 export function setStaffMerchants(merchants: Array<{ slug: string; name: string }> | null): void {
   writeLocal(OWN_STORAGE_KEYS.staffMerchants, merchants ? JSON.stringify(merchants.map(({ slug, name }) => ({ slug, name }))) : null);

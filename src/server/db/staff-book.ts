@@ -1,5 +1,5 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
-import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localTimeOf } from '../../shared/local-time.ts';
 import type { StaffBookingRow } from '../../shared/api/pro.ts';
@@ -188,8 +188,11 @@ export async function dayBook(db: Database, merchant: { id: string; timezone: st
   return { bookings: rows as readonly StaffBookingRow[], merchantVersion };
 }
 
-/** A merchant's bookings (drafts left out) whose diner's name, reference or phone holds `q`, latest first. */
-export async function searchBook(db: Database, merchant: { id: string; timezone: string }, q: string): Promise<StaffBookingRow[]> {
+/**
+ * A merchant's bookings (drafts left out) whose diner's name, reference or phone holds `q`: the coming ones (not yet
+ * ended at `now`) soonest first, then the past ones most recent first.
+ */
+export async function searchBook(db: Database, merchant: { id: string; timezone: string }, q: string, now: Date): Promise<StaffBookingRow[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const digits = q.replace(/\D/g, '');
   const matches: SQL[] = [
@@ -203,7 +206,12 @@ export async function searchBook(db: Database, merchant: { id: string; timezone:
   const rows = await readRows(
     db,
     and(eq(bookings.merchantId, merchant.id), isNotNull(bookings.status), or(...matches)),
-    [desc(bookings.startsAt)],
+    [
+      sql`(${bookings.endsAt} > ${now.toISOString()}::timestamptz) desc`,
+      sql`case when ${bookings.endsAt} > ${now.toISOString()}::timestamptz then ${bookings.startsAt} end asc`,
+      desc(bookings.startsAt),
+      asc(bookings.ref),
+    ],
     SEARCH_LIMIT,
   );
   return toStaffRows(merchant.timezone, rows, await historiesOfRows(db, merchant.id, rows));
@@ -226,4 +234,33 @@ export async function changedSince(
   );
   const kept = rows.slice(0, CHANGES_LIMIT);
   return { bookings: toStaffRows(merchant.timezone, kept, await historiesOfRows(db, merchant.id, kept)), truncated: rows.length > CHANGES_LIMIT };
+}
+
+/** One day's bookings in the staff calendar: how many (pending, confirmed or finished) and how many await an answer. */
+export interface DayCount {
+  day: string;
+  count: number;
+  pending: number;
+}
+
+/** A merchant's days from `from` (included) to `to` (excluded) that hold bookings not refused or cancelled, by day. */
+export async function dayCounts(db: Database, merchantId: string, from: string, to: string): Promise<DayCount[]> {
+  const rows = await db
+    .select({
+      day: bookings.localDate,
+      count: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${bookings.status} = ${BookingStatus.Pending}))::int`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.merchantId, merchantId),
+        gte(bookings.localDate, from),
+        lt(bookings.localDate, to),
+        inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed, BookingStatus.Finished]),
+      ),
+    )
+    .groupBy(bookings.localDate)
+    .orderBy(asc(bookings.localDate));
+  return rows.map((row) => ({ day: row.day, count: Number(row.count), pending: Number(row.pending) }));
 }

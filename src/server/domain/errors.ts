@@ -19,6 +19,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   booking_time_passed: 409,
   booking_changed: 409,
   invalid_transition: 409,
+  outside_service_window: 409,
   user_booking_limit_reached: 409,
   phone_booking_limit_reached: 409,
   rate_limited: 429,

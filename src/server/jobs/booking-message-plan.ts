@@ -41,7 +41,8 @@ const MESSAGES: Record<BookingCause, (after: BookingRow) => BookingMessageKind[]
   client_cancel: () => ['diner-cancelled-by-diner', 'restaurant-diner-cancelled'],
   diner_change: () => ['diner-changed', 'restaurant-diner-changed'],
   restaurant_move: () => ['diner-changed'],
-  restaurant_create: () => ['diner-confirmed'],
+  // A walk-in already seated needs no word of their own booking.
+  restaurant_create: (after) => (after.arrivedAt ? [] : ['diner-confirmed']),
   close_unanswered: () => ['diner-closed-unanswered'],
 };
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { arrivedMark, MAX_STAFF_NOTE_LENGTH, noShowMark, noteMark } from '../domain/staff-marks.ts';
+import { arrivedMark, finishMark, MAX_STAFF_NOTE_LENGTH, noShowMark, noteMark, undoMark } from '../domain/staff-marks.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { STAFF_SECURITY } from './pro-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
@@ -12,7 +12,7 @@ import { bookingToken, dateTime, freeText, lang, merchantSlug, seats, zoneId } f
 
 const REFUSE_REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
 
-/** Registers POST /api/pro/:slug/bookings (a booking by the restaurant) and .../:token/ confirm, refuse, cancel, arrived, finish, no_show, note and move. */
+/** Registers POST /api/pro/:slug/bookings (a booking by the restaurant) and .../:token/ confirm, refuse, cancel, arrived, finish, no_show, undo, note and move. */
 export async function proActionRoutes(app: FastifyInstance, deps: { bookings: BookingService; requestStaff: RequestStaff }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
@@ -82,19 +82,51 @@ export async function proActionRoutes(app: FastifyInstance, deps: { bookings: Bo
 
   api.post(
     '/api/pro/:slug/bookings/:token/arrived',
-    { schema: { tags, security: STAFF_SECURITY, summary: 'Marks a confirmed booking\u2019s diner as arrived (status stays 20)', params } },
+    {
+      schema: {
+        tags,
+        security: STAFF_SECURITY,
+        summary:
+          'Marks a confirmed booking\u2019s diner as arrived (status stays 20), from an hour before its time to the end of its service (else outside_service_window)',
+        params,
+      },
+    },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, arrivedMark));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => arrivedMark(booking, now, merchant.timezone)));
     },
   );
 
   api.post(
     '/api/pro/:slug/bookings/:token/finish',
-    { schema: { tags, security: STAFF_SECURITY, summary: 'Finishes a confirmed booking (20\u219230): the table is free again', params } },
+    {
+      schema: {
+        tags,
+        security: STAFF_SECURITY,
+        summary: 'Finishes a booking whose diner has arrived (20\u219230): the table is free again',
+        params,
+      },
+    },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantAction(request.params.token, 'finish', undefined, merchant.id));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, finishMark));
+    },
+  );
+
+  api.post(
+    '/api/pro/:slug/bookings/:token/undo',
+    {
+      schema: {
+        tags,
+        security: STAFF_SECURITY,
+        summary:
+          'Undoes an arrival, a no-show or a finish for the rest of the booking\u2019s service: back to confirmed (20; a finish back to arrived), holding its table again',
+        params,
+      },
+    },
+    async (request) => {
+      const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => undoMark(booking, now, merchant.timezone)));
     },
   );
 
@@ -110,7 +142,7 @@ export async function proActionRoutes(app: FastifyInstance, deps: { bookings: Bo
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, noShowMark));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => noShowMark(booking, now, merchant.timezone)));
     },
   );
 
@@ -161,7 +193,8 @@ export async function proActionRoutes(app: FastifyInstance, deps: { bookings: Bo
       schema: {
         tags,
         security: STAFF_SECURITY,
-        summary: 'A booking taken by the restaurant (phone or walk-in): a table through the same availability, confirmed at once',
+        summary:
+          'A booking taken by the restaurant (phone or walk-in): a table through the same availability, confirmed at once (a walk-in seated now: arrived); the diner is told at the phone and email given',
         params: z.object({ slug: merchantSlug }),
         body: z.object({
           datetime: dateTime,
@@ -172,8 +205,9 @@ export async function proActionRoutes(app: FastifyInstance, deps: { bookings: Bo
           lastname: freeText(100).default(''),
           phone: z.string().trim().max(MAX_PHONE_INPUT).optional(),
           email: z.email().max(254).optional(),
-          comment: freeText(500).default(''),
+          comment: freeText(500).default('').describe('Staff\u2019s words on the booking: kept as its private note, labelled the restaurant\u2019s'),
           lang,
+          walk_in: z.boolean().default(false).describe('A walk-in sitting down now (datetime within a quarter of an hour): created arrived, sent no message'),
         }),
       },
     },
@@ -190,6 +224,7 @@ export async function proActionRoutes(app: FastifyInstance, deps: { bookings: Bo
         diner: { firstname: body.firstname, lastname: body.lastname, phone, email: body.email?.toLowerCase() ?? null },
         comment: body.comment,
         lang: body.lang ?? 'fr',
+        seated: body.walk_in,
       });
       return answer(booking);
     },

@@ -405,8 +405,9 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /**
-   * A restaurant's change of its own booking's bookkeeping (arrival, no-show, private note): `mark` checks the locked
-   * row and names the values to write, which then count a revision and publish UpdateBooking like any other write.
+   * A restaurant's change of its own booking's bookkeeping (arrival, no-show, finish, their undo, private note): `mark`
+   * checks the locked row and names the values to write, which then count a revision and publish UpdateBooking like
+   * any other write. A mark that takes the table again (an undone no-show) serialises with the day's other claims.
    */
   async function restaurantMark(
     token: string,
@@ -416,7 +417,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     const now = deps.now();
     const updated = await write(async (tx) => {
       const fresh = await lockByToken(tx, token, merchantId);
-      return save(tx, fresh, { ...mark(fresh, now), updatedAt: now });
+      const values = mark(fresh, now);
+      if (values.holdsTable && !fresh.holdsTable) await lockMerchantDays(tx, fresh.merchantId, [fresh.localDate]);
+      return save(tx, fresh, { ...values, updatedAt: now });
     });
     return changed(updated);
   }
@@ -462,7 +465,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   /**
    * A booking the restaurant takes itself (on the phone, or a walk-in): a guest diner with the details given, a
    * table through the same availability as an online booking (pacing, a free table that fits, the exclusion
-   * constraint), confirmed at once. Its token is the diner's view link if the restaurant sends it.
+   * constraint), confirmed at once; a walk-in seated now is arrived too. The diner is told at the email given (when
+   * given) as at the phone. Its token is the diner's view link if the restaurant sends it.
    */
   async function restaurantCreate(
     slug: string,
@@ -475,6 +479,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       diner: { firstname: string; lastname: string; phone: string | null; email: string | null };
       comment: string;
       lang: Lang;
+      /** A walk-in sitting down now: the booking is created arrived. */
+      seated?: boolean;
     },
   ): Promise<BookingRow> {
     const now = deps.now();
@@ -485,13 +491,26 @@ export function createBookingService(deps: BookingServiceDeps) {
     assertPartySize(floor, input.zoneId, input.clientCount);
     // A walk-in sits down now: a time up to a quarter of an hour ago is still taken.
     if (input.at.getTime() < now.getTime() - 15 * MINUTE) throw new DomainError('booking_time_passed', { action: 'create' }, 'Cannot book in the past');
+    if (input.seated && input.at.getTime() > now.getTime() + 15 * MINUTE) {
+      throw new DomainError('validation_error', { errors: { walk_in: ['a walk-in sits down now'] } }, 'walk_in: a walk-in sits down now');
+    }
     const localDate = localDateOf(input.at, merchant.timezone);
     const booking = await write(async (tx) => {
       await lockMerchantDays(tx, merchant.id, [localDate]);
       const table = await claimTable(tx, floor, input, now);
       const [guest] = await tx
         .insert(users)
-        .values({ ...input.diner, email: null, anonymousEmail: input.diner.email, anonymous: true, onboarding: false, createdAt: now, updatedAt: now })
+        .values({
+          ...input.diner,
+          email: null,
+          anonymousEmail: input.diner.email,
+          // The email staff took down is where the diner hears of the booking, as a guest who ticked the option online.
+          wantsEmailConfirmation: input.diner.email !== null,
+          anonymous: true,
+          onboarding: false,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: users.id });
       const inserted = await insertWithFreshRef(tx, {
         merchantId: merchant.id,
@@ -505,10 +524,13 @@ export function createBookingService(deps: BookingServiceDeps) {
         endsAt: new Date(input.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE),
         localDate,
         clientCount: input.clientCount,
-        comment: input.comment,
+        // What staff write down is the restaurant's word, not the diner's comment: it is the booking's staff note.
+        comment: '',
+        staffNote: input.comment,
         holdsTable: true,
         holdExpiresAt: null,
         validatedAt: now,
+        arrivedAt: input.seated ? now : null,
         lang: input.lang,
         createdAt: now,
         updatedAt: now,

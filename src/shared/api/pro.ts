@@ -102,6 +102,12 @@ export interface ProSearchResponse extends ApiSuccess {
   bookings: StaffBookingRow[];
 }
 
+/** GET /api/pro/{slug}/bookings/calendar?month=YYYY-MM: the month's days holding bookings (pending, confirmed or finished). */
+export interface ProCalendarResponse extends ApiSuccess {
+  month: string;
+  days: Array<{ day: string; count: number; pending: number }>;
+}
+
 /** The answer of an action: the booking's new state. */
 export interface ProActionResponse extends ApiSuccess {
   booking: {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bookingKind, bookTitle, filterCounts, groupByService, matchesFilter } from '../../../src/lib/pro/book-view.ts';
+import { actionsFor, bookingKind, bookTitle, filterCounts, groupByService, matchesFilter, serviceMomentOf } from '../../../src/lib/pro/book-view.ts';
 import type { StaffBookingRow } from '../../../src/shared/api/pro.ts';
 
 let refs = 0;
@@ -59,15 +59,17 @@ describe('the day by service', () => {
     { id: '2-1', start: '19:00', end: '22:00' },
   ];
 
-  test('puts each booking in its service, pending first then by time, and counts the tables held', () => {
+  test('puts each booking in its service, pending first, then the live ones by time, cancelled last, and counts the tables held', () => {
     const confirmedEarly = row('19:00', 20);
     const pendingLate = row('21:00', 10);
     const cancelled = row('19:30', 25);
+    const cancelledByDiner = row('19:05', 40);
+    const confirmedLate = row('20:00', 20);
     const lunch = row('12:30', 20);
-    const groups = groupByService([confirmedEarly, pendingLate, cancelled, lunch], services, []);
+    const groups = groupByService([confirmedEarly, pendingLate, cancelled, cancelledByDiner, confirmedLate, lunch], services, []);
     expect(groups.map((group) => [group.service?.start, group.bookings.map((booking) => booking.token), group.tablesInUse])).toEqual([
       ['12:00', [lunch.token], 1],
-      ['19:00', [pendingLate.token, confirmedEarly.token, cancelled.token], 2],
+      ['19:00', [pendingLate.token, confirmedEarly.token, confirmedLate.token, cancelledByDiner.token, cancelled.token], 3],
     ]);
   });
 
@@ -92,4 +94,35 @@ test.each([
   [0, 'Le Petit Zinc — Réservations'],
 ])('the page title counts %i pending bookings first', (pending, title) => {
   expect(bookTitle(pending, 'Le Petit Zinc', 'Réservations')).toBe(title);
+});
+
+describe('what staff may do to a booking, by its moment in its service', () => {
+  // A booking at 19:00 in Paris on 26 November 2026, two hours long.
+  const at19 = (status: number, extra: Partial<StaffBookingRow> = {}) => row('19:00', status, { ends_at: '2026-11-26T21:00:00+01:00', ...extra });
+  const now = (iso: string) => Date.parse(iso);
+
+  test.each([
+    ['the day before', '2026-11-25T19:00:00+01:00', 'ahead'],
+    ['an hour and a half before', '2026-11-26T17:30:00+01:00', 'ahead'],
+    ['half an hour before', '2026-11-26T18:30:00+01:00', 'arriving'],
+    ['at its time', '2026-11-26T19:00:00+01:00', 'started'],
+    ['late in the evening', '2026-11-26T23:30:00+01:00', 'started'],
+    ['the next morning', '2026-11-27T00:30:00+01:00', 'over'],
+  ] as const)('%s it is %s', (_when, iso, moment) => {
+    expect(serviceMomentOf(at19(20), now(iso), 'Europe/Paris')).toBe(moment);
+  });
+
+  test.each([
+    ['a confirmed booking of a later day', at19(20), 'ahead', ['move', 'note', 'cancel']],
+    ['a confirmed booking an hour before', at19(20), 'arriving', ['arrived', 'move', 'note', 'cancel']],
+    ['a confirmed booking whose time has come', at19(20), 'started', ['arrived', 'move', 'note', 'no_show', 'cancel']],
+    ['a pending booking of a later day', at19(10), 'ahead', ['confirm', 'refuse', 'move', 'note', 'cancel']],
+    ['an arrived diner', at19(20, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['finish', 'undo', 'note']],
+    ['a no-show during the service', at19(30, { no_show: true }), 'started', ['undo', 'note']],
+    ['a no-show after the service', at19(30, { no_show: true }), 'over', ['note']],
+    ['a finished visit', at19(30, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['undo', 'note']],
+    ['a booking the sweep finished', at19(30), 'started', ['note']],
+  ] as const)('%s offers %j', (_what, booking, moment, actions) => {
+    expect(actionsFor(booking, moment)).toEqual(actions);
+  });
 });

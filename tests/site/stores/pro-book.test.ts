@@ -112,7 +112,7 @@ describe('actions on a booking', () => {
   test.each([
     ['confirming twice', [{ kind: 'confirm' }, { kind: 'confirm' }], 'already_done'],
     ['a diner arriving before being confirmed', [{ kind: 'arrived' }], 'invalid_transition'],
-    ['a no-show before the booking\u2019s time', [{ kind: 'no_show' }], 'invalid_transition'],
+    ['a no-show before the booking\u2019s time', [{ kind: 'no_show' }], 'outside_service_window'],
   ] as const)('%s is refused with the server\u2019s code', async (_case, actions, code) => {
     const { token } = await dinerBooks(server, SLUG, '2026-11-27', { lastname: 'Refused' });
     await loadDay('2026-11-27');

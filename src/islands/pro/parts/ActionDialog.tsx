@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
 import { longDate } from '../../../lib/long-date.ts';
+import type { BookAction } from '../../../lib/pro/book-view.ts';
 import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/pro.ts';
 import { $proBook, actOnBooking, type ProAction } from '../../../stores/pro-book.ts';
 import Modal from '../../shared/Modal.tsx';
@@ -14,7 +15,7 @@ import { useSlots } from './use-slots.ts';
 import DialogFooter from './DialogFooter.tsx';
 
 /** The actions a dialog asks for. */
-export type DialogAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'note' | 'move';
+export type DialogAction = BookAction;
 
 /** Which booking and action the dialog is open for, if any. */
 export interface ActionDialogProps {

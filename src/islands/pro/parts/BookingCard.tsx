@@ -1,7 +1,7 @@
 /** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history, note, and its actions. */
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
-import { bookingKind } from '../../../lib/pro/book-view.ts';
+import { actionsFor, bookingKind, type ServiceMoment } from '../../../lib/pro/book-view.ts';
 import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import type { DialogAction } from './ActionDialog.tsx';
@@ -15,34 +15,31 @@ export interface BookingCardProps {
   withDate?: string;
   /** The merchant's phone: diners' phones of its country show as it dials them. */
   merchantPhone: string | null;
-  /** Whether the booking's time has come (a no-show may be recorded). */
-  started: boolean;
+  /** Where the booking stands against its service (arrival, no-show and undo only during it). */
+  moment: ServiceMoment;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   /** Opens the list of the other actions. */
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
 }
 
-/** The actions a booking offers, the main one first. */
-export function actionsFor(booking: StaffBookingRow, started: boolean): DialogAction[] {
-  const kind = bookingKind(booking);
-  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
-  if (kind === 'confirmed') return ['arrived', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'finish', 'cancel'];
-  if (kind === 'arrived') return ['finish', 'note'];
-  return ['note'];
+/** A button's text: an undo names what it undoes. */
+export function actionLabel(t: (key: string) => string, booking: StaffBookingRow, action: DialogAction): string {
+  return t(action === 'undo' ? `pro.action.undo_${bookingKind(booking)}` : `pro.action.${action}`);
 }
 
 /** A booking's card. */
-export default function BookingCard({ booking, withDate, merchantPhone, started, onAction, onMore }: BookingCardProps) {
+export default function BookingCard({ booking, withDate, merchantPhone, moment, onAction, onMore }: BookingCardProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('pro.noName');
-  const actions = actionsFor(booking, started);
+  const actions = actionsFor(booking, moment);
   const [main, ...others] = actions;
   const primary = main === 'confirm' || main === 'arrived' || main === 'finish' ? main : null;
   const rest = primary ? others : actions;
-  // At the host stand: the main action and a refusal in reach, the others one tap further (More).
-  const shown = rest.length <= 1 ? rest : rest.filter((action) => action === 'refuse');
-  const more = rest.length <= 1 ? [] : rest.filter((action) => action !== 'refuse');
+  // At the host stand: the main action, a refusal and an undo in reach, the others one tap further (More).
+  const inReach = (action: DialogAction) => action === 'refuse' || action === 'undo';
+  const shown = rest.length <= 1 ? rest : rest.filter(inReach);
+  const more = rest.length <= 1 ? [] : rest.filter((action) => !inReach(action));
   const kind = bookingKind(booking);
   const headingId = `booking-${booking.token}`;
   return (
@@ -112,7 +109,7 @@ export default function BookingCard({ booking, withDate, merchantPhone, started,
             onClick={() => onAction(booking, action)}
             aria-describedby={headingId}
           >
-            {t(`pro.action.${action}`)}
+            {actionLabel(t, booking, action)}
           </button>
         ))}
         {more.length > 0 ? (

@@ -1,9 +1,14 @@
-/** The day shown, with the previous and next days, today, and the site's calendar for any other day (past days included). */
-import { lazy, Suspense, useState } from 'react';
+/** The day shown, with the previous and next days, today, and the site's calendar for any other day (past days included), its days with bookings marked. */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { longDate } from '../../../lib/long-date.ts';
 import type { DayRules } from '../../../lib/calendar/calendar.ts';
+import type { CalendarMonth } from '../../../lib/calendar/calendar-month.ts';
 import { addDaysToLocalDate } from '../../../shared/local-time.ts';
+import { $proCalendar, loadCalendarMonth } from '../../../stores/pro-book.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import '../../booking-home/parts/calendar.css';
+import './pro-calendar.css';
 
 const CalendarOverlay = lazy(() => import('../../shared/CalendarOverlay.tsx'));
 
@@ -29,6 +34,24 @@ export interface DayBarProps {
 export default function DayBar({ day, today, onPick }: DayBarProps) {
   const { t, lang } = useTranslation();
   const [calendar, setCalendar] = useState(false);
+  const months = useStore($proCalendar);
+  // Each month the calendar shows is read again: the marks follow the bookings taken and cancelled meanwhile.
+  const onMonth = useCallback((month: CalendarMonth) => void loadCalendarMonth(`${month.year}-${String(month.month).padStart(2, '0')}`), []);
+  const marks = useMemo(
+    () =>
+      new Map(
+        Object.values(months)
+          .flat()
+          .map((entry) => [
+            entry.day,
+            {
+              text: `${t('pro.calendar.bookings', { count: entry.count })}${entry.pending > 0 ? `, ${t('pro.calendar.pending', { count: entry.pending })}` : ''}`,
+              strong: entry.pending > 0,
+            },
+          ]),
+      ),
+    [months, t],
+  );
   return (
     <nav className="pro-daybar" aria-label={t('pro.day.nav')}>
       <button
@@ -55,7 +78,11 @@ export default function DayBar({ day, today, onPick }: DayBarProps) {
         <Suspense fallback={null}>
           <CalendarOverlay
             rules={staffDayRules(today ?? day)}
+            current={today ?? undefined}
             selected={day}
+            marks={marks}
+            onMonth={onMonth}
+            className="pro-cal"
             onPick={(picked) => {
               setCalendar(false);
               onPick(picked);

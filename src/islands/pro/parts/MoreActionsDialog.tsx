@@ -1,6 +1,8 @@
 /** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
 import { useId } from 'react';
 import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
+import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
+import { telHref } from '../../../lib/phone/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -13,10 +15,12 @@ export interface MoreActionsDialogProps {
   actions: DialogAction[];
   onPick: (booking: StaffBookingRow, action: DialogAction) => void;
   onClose: () => void;
+  /** Show the booking's phone, comment and note too (the compact list's line has no room for them). */
+  details?: { merchantPhone: string | null } | null;
 }
 
 /** The list of other actions; nothing while closed. */
-export default function MoreActionsDialog({ booking, actions, onPick, onClose }: MoreActionsDialogProps) {
+export default function MoreActionsDialog({ booking, actions, onPick, onClose, details }: MoreActionsDialogProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const titleId = useId();
@@ -28,6 +32,27 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose }:
       <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
+      {details ? (
+        <div className="pro-more-details">
+          {booking.diner.phone ? (
+            <p>
+              <a className="pro-phone" href={telHref(booking.diner.phone)}>
+                {displayDinerPhone(booking.diner.phone, details.merchantPhone)}
+              </a>
+            </p>
+          ) : null}
+          {booking.comment ? (
+            <p className="pro-comment">
+              <span className="pro-comment-label">{t('pro.comment')}</span> {booking.comment}
+            </p>
+          ) : null}
+          {booking.note ? (
+            <p className="pro-note">
+              <span className="pro-comment-label">{t('pro.note')}</span> {booking.note}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <ul className="pro-more-list">
         {actions.map((action) => (
           <li key={action}>

@@ -23,10 +23,11 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
   const { t, lang } = useTranslation();
   const book = useStore($proBook);
   const titleId = useId();
-  const ids = { first: useId(), last: useId(), phone: useId(), party: useId(), comment: useId() };
+  const ids = { first: useId(), last: useId(), phone: useId(), email: useId(), party: useId(), comment: useId() };
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
   const [party, setParty] = useState(2);
   const [comment, setComment] = useState('');
   const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
@@ -40,6 +41,7 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
     setFirstname('');
     setLastname('');
     setPhone('');
+    setEmail('');
     setParty(2);
     setComment('');
     setPlace({ time: '', zoneId: 'all', tableId: '' });
@@ -61,6 +63,8 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
       firstname: firstname.trim(),
       ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
       ...(phone.trim() ? { phone: typedPhoneToInternational(phone, book.merchantPhone) } : {}),
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ...(place.time === 'now' ? { walk_in: true } : {}),
       ...(place.zoneId !== 'all' ? { zone_id: place.zoneId } : {}),
       ...(place.tableId ? { table_id: place.tableId } : {}),
       ...(comment.trim() ? { comment: comment.trim() } : {}),
@@ -125,9 +129,25 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
             />
           </div>
         </div>
+        <label className="pro-label" htmlFor={ids.email}>
+          {t('pro.form.email')}
+        </label>
+        <input
+          id={ids.email}
+          className="pro-input"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          aria-describedby={`${ids.email}-hint`}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <p id={`${ids.email}-hint`} className="pro-hint">
+          {t('pro.form.emailHint')}
+        </p>
         <PlaceFields value={place} onChange={setPlace} zones={book.zones} slots={slots} loading={loading} party={party} allowNow={isToday} />
         <label className="pro-label" htmlFor={ids.comment}>
-          {t('pro.form.comment')}
+          {t('pro.form.staffNote')}
         </label>
         <textarea id={ids.comment} className="pro-input pro-textarea" maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
         <DialogFooter failure={failure} pending={pending} submitLabel={t('pro.newBooking.submit')} onClose={onClose} />

@@ -1,10 +1,11 @@
 /** One service of the day: its hours, whether it is closed online (with Reopen), covers per time against pacing, tables in use, and its bookings (pending first). */
-import { serviceMeal, type ServiceGroup } from '../../../lib/pro/book-view.ts';
+import { serviceMeal, type ServiceGroup, type ServiceMoment } from '../../../lib/pro/book-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import BookingCard from './BookingCard.tsx';
+import CompactRow from './CompactRow.tsx';
 import ReopenButton from './ReopenButton.tsx';
 
 /** What the section shows. */
@@ -14,7 +15,10 @@ export interface ServiceSectionProps {
   bookings: StaffBookingRow[];
   tables: number;
   merchantPhone: string | null;
-  nowMs: number;
+  /** Where a booking stands against its service now. */
+  momentOf: (booking: StaffBookingRow) => ServiceMoment;
+  /** One line a booking rather than cards. */
+  compact?: boolean;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
   /** The service's closing to online booking that day, if any. */
@@ -25,7 +29,19 @@ export interface ServiceSectionProps {
 }
 
 /** A service's section. */
-export default function ServiceSection({ group, bookings, tables, merchantPhone, nowMs, onAction, onMore, closing, busy, onReopen }: ServiceSectionProps) {
+export default function ServiceSection({
+  group,
+  bookings,
+  tables,
+  merchantPhone,
+  momentOf,
+  compact,
+  onAction,
+  onMore,
+  closing,
+  busy,
+  onReopen,
+}: ServiceSectionProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const { service } = group;
@@ -63,17 +79,14 @@ export default function ServiceSection({ group, bookings, tables, merchantPhone,
       {bookings.length === 0 ? (
         <p className="pro-empty">{t(group.bookings.length === 0 ? 'pro.emptyService' : 'pro.emptyFiltered')}</p>
       ) : (
-        <div className="pro-list">
-          {bookings.map((booking) => (
-            <BookingCard
-              key={booking.token}
-              booking={booking}
-              merchantPhone={merchantPhone}
-              started={Date.parse(booking.starts_at) <= nowMs}
-              onAction={onAction}
-              onMore={onMore}
-            />
-          ))}
+        <div className={compact ? 'pro-rows' : 'pro-list'}>
+          {bookings.map((booking) =>
+            compact ? (
+              <CompactRow key={booking.token} booking={booking} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+            ) : (
+              <BookingCard key={booking.token} booking={booking} merchantPhone={merchantPhone} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+            ),
+          )}
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 /** The messages to the restaurant (issue 12): a booking to confirm, the diner's changes, reminders and the evening list. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import type { Lang } from '../../../shared/langs.ts';
+import { localDateOf } from '../../../shared/local-time.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import { bookingEmail, type EmailFact } from './booking-email.ts';
 import { fitSms } from './fit-sms.ts';
@@ -22,6 +23,16 @@ const langOf = (merchant: MessageMerchant): Lang => merchant.lang ?? 'fr';
 /** The merchant's name and colours for the mail's frame. */
 const brandOf = (merchant: MessageMerchant) => ({ name: merchant.name, primary: merchant.theme.primary, background: merchant.theme.background });
 
+/**
+ * The book opened on the booking's day with the booking in view (`booking`), its confirm dialog ready when it awaits
+ * an answer (`action=confirm`); the book asks staff to sign in first when needed and comes back here.
+ */
+export function bookingInBook(book: string, booking: { token: string; startsAt: Date | string; status: number | null }, timezone: string): string {
+  const day = localDateOf(new Date(booking.startsAt), timezone);
+  const confirm = booking.status === BookingStatus.Pending ? '&action=confirm' : '';
+  return `${book}?day=${day}&booking=${encodeURIComponent(booking.token)}${confirm}`;
+}
+
 /** The message of a restaurant's kind about one booking. */
 export function restaurantMessage(input: BookingMessageInput & { kind: Exclude<RestaurantMessageKind, 'restaurant-next-day'> }): ComposedMessage {
   const { kind, booking, merchant, links } = input;
@@ -37,6 +48,8 @@ export function restaurantMessage(input: BookingMessageInput & { kind: Exclude<R
     ...(booking.diner.email ? [{ label: t('facts.email'), value: booking.diner.email }] : []),
   ];
   const comment = booking.comment?.trim();
+  const inBook = bookingInBook(links.book, booking, merchant.timezone);
+  const pending = booking.status === BookingStatus.Pending;
   const email = bookingEmail({
     lang,
     brand: brandOf(merchant),
@@ -44,7 +57,7 @@ export function restaurantMessage(input: BookingMessageInput & { kind: Exclude<R
     greeting: t('greeting.anonymous'),
     paragraphs: [t(`restaurant.${key}.lead`)],
     facts: [...contact, ...bookingFacts(booking, merchant, lang, { zone: true }), ...(comment ? [{ label: t('facts.comment'), value: comment }] : [])],
-    actions: [{ href: links.book, label: t('actions.book'), filled: true }],
+    actions: [{ href: inBook, label: t(pending ? 'actions.confirm' : 'actions.bookDay'), filled: true }],
     footer: [],
     attachments: [],
   });
