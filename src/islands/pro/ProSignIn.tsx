@@ -11,7 +11,7 @@ import { proBookPath, proNextPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
 import LanguageSelector from '../booking-home/LanguageSelector.tsx';
 import { DEFAULT_LANG } from '../../shared/langs.ts';
-import { useTypedBeforeHydration } from '../auth/parts/use-typed-before-hydration.ts';
+import { useTypedBeforeHydration } from '../shared/use-typed-before-hydration.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation, type Translate } from '../shared/use-translation.ts';
 import ForgotPassword from './parts/ForgotPassword.tsx';

@@ -7,7 +7,7 @@ import type { CalendarMonth } from '../../../lib/calendar/calendar-month.ts';
 import { addDaysToLocalDate } from '../../../shared/local-time.ts';
 import { $proCalendar, loadCalendarMonth } from '../../../stores/pro-book.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
-import '../../booking-home/parts/calendar.css';
+import '../../shared/calendar.css';
 import './pro-calendar.css';
 
 const CalendarOverlay = lazy(() => import('../../shared/CalendarOverlay.tsx'));
