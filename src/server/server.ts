@@ -140,7 +140,16 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now, draftLimits });
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser, requestStaff: createRequestStaff(deps.db, now) });
-  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms, announceBookings: bookings.announce });
+  const revokeStaff = (revocation: { sessionIds: string[]; staffIds: string[] }) => deps.realtime.revokeStaff(revocation);
+  await app.register(accountsPlugin, {
+    db: deps.db,
+    now,
+    requestUser,
+    accounts: deps.accounts,
+    sms: deps.sms,
+    announceBookings: bookings.announce,
+    revokeStaff,
+  });
   await app.register(proPlugin, {
     db: deps.db,
     now,
@@ -148,6 +157,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     bookings,
     broadcaster: deps.realtime.broadcaster,
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
+    revokeStaff,
   });
   await app.register(adminRoutes, {
     db: deps.db,
@@ -157,6 +167,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
     now,
     onJobRetried: () => jobs.wake(),
+    revokeStaff,
   });
   await app.register(shortLinkRoutes, { db: deps.db });
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });

@@ -25,12 +25,14 @@ export interface ProPluginOptions {
   broadcaster: Broadcaster;
   /** Called when a merchant's public page must be rebuilt (closings change its closed days). */
   onMerchantChange: (slug: string) => void;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** Registers every staff route. */
 export async function proPlugin(app: FastifyInstance, options: ProPluginOptions): Promise<void> {
   const requestStaff = createRequestStaff(options.db, options.now);
-  await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits });
+  await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits, revokeStaff: options.revokeStaff });
   const days = createStaffDayView({ db: options.db, loadFloor: (slug) => options.bookings.loadFloor(slug) });
   await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, days });
   await proActionRoutes(app, { bookings: options.bookings, requestStaff });
