@@ -75,6 +75,17 @@ export interface CouvertServer {
   jobs: JobWorker;
 }
 
+/** A form body's fields as own properties (`__proto__` too); a field sent more than once becomes the list of its values. */
+export function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    const next = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
+}
+
 /** Creates the server; call `app.listen` (or `app.inject` in tests). */
 export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   const now = deps.now ?? (() => new Date());
@@ -93,7 +104,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   installWellFormedTextCheck(app);
   // pusher-js posts its channel authorisation as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    done(null, formFields(body as string));
   });
 
   const recipients = deps.restaurantRecipients ?? restaurantRecipients;
