@@ -58,6 +58,18 @@ export function seatVars(body: Record<string, unknown>): Record<string, number> 
   return vars;
 }
 
+/**
+ * The message of a merchant_closed refusal, naming what is closed: lunch or dinner (a service closed), a time range, or
+ * the day (also when the answer does not say).
+ */
+export function closedMessage(body: Record<string, unknown>): { code: string; vars?: Record<string, string> } {
+  const time = (value: unknown) => (typeof value === 'string' && /^\d{2}:\d{2}$/.test(value) ? value : null);
+  const [from, until] = [time(body.from), time(body.until)];
+  if (body.closed === 'shift' && (body.meal === 'lunch' || body.meal === 'dinner')) return { code: `merchant_closed_${body.meal}` };
+  if (body.closed === 'range' && from && until) return { code: 'merchant_closed_range', vars: { from, until } };
+  return { code: 'merchant_closed' };
+}
+
 /** Holds a booking the API returned (and its token). */
 export function takeBooking(booking: Booking): void {
   $booking.set(booking);
@@ -106,6 +118,7 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
   } catch (error) {
     const { code, status, body } = failureOf(error);
     if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
+    if (code === 'merchant_closed') return { ok: false, to: null, ...closedMessage(body) };
     return { ok: false, code, to: null, ...(code === 'error_min_seats' || code === 'error_max_seats' ? { vars: seatVars(body) } : {}) };
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountLimits } from '../auth/account-settings.ts';
 import type { Database } from '../db/database.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { publishMerchantClosings } from '../realtime/merchant-events.ts';
+import { publishAvailabilityChange, publishMerchantClosings } from '../realtime/merchant-events.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { createClosingService } from '../services/merchant-closings.ts';
 import { createStaffDayView } from '../services/staff-day-view.ts';
@@ -42,6 +42,7 @@ export async function proPlugin(app: FastifyInstance, options: ProPluginOptions)
     loadFloor: (slug) => options.bookings.loadFloor(slug),
     onChange: async (merchant, change) => {
       await publishMerchantClosings(options.broadcaster, merchant.id, change, options.now());
+      await publishAvailabilityChange(options.broadcaster, merchant.slug, change, options.now());
       options.onMerchantChange(merchant.slug);
     },
   });
