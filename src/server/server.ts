@@ -48,6 +48,8 @@ export interface ServerDeps {
   /** Called when a merchant was created or changed. */
   onMerchantChange?: (slug: string) => void;
   logLevel?: string;
+  /** Where log lines go instead of stdout (main.ts: a readable form on a terminal). */
+  logStream?: { write(line: string): void };
   /** Sends the booking messages' text messages (from the outbox) and identity codes; none in tests that do not ask for it. */
   sms?: SmsSender;
   /** Public origin of the site, for links in messages. */
@@ -90,7 +92,7 @@ export function formFields(body: string): Record<string, string | string[]> {
 export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: { level: deps.logLevel ?? 'info', ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: deps.bodyLimit ?? 256 * 1024,
     trustProxy: deps.trustProxy ?? false,
     // One log line per request costs more than the request itself on the hot booking calls.
