@@ -11,6 +11,7 @@ import { getMerchantToken, setMerchantToken, setReturnPath } from '../lib/storag
 import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
 import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
 import { $selection, canBook, prefillSelection } from './selection.ts';
+import { reloadAvailability } from './availability-live.ts';
 
 export { $currentBookingToken };
 
@@ -118,7 +119,11 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
   } catch (error) {
     const { code, status, body } = failureOf(error);
     if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
-    if (code === 'merchant_closed') return { ok: false, to: null, ...closedMessage(body) };
+    if (code === 'merchant_closed') {
+      // Closed since the times were read: they are read again, so the grid shows what is closed under the message.
+      void reloadAvailability();
+      return { ok: false, to: null, ...closedMessage(body) };
+    }
     return { ok: false, code, to: null, ...(code === 'error_min_seats' || code === 'error_max_seats' ? { vars: seatVars(body) } : {}) };
   }
 }

@@ -77,6 +77,9 @@ test('staff close lunch: the diner\u2019s open page drops its times at once, and
     const refusal = stale.getByRole('alert').filter({ hasText: /fermé/ });
     await expect(refusal).toHaveText(/Le service du déjeuner est fermé/);
     await expect(refusal).not.toHaveText(/Le restaurant est fermé/);
+    // Its times are read again under the message: lunch shows closed there too.
+    await expect(stale.getByRole('radio', { name: '12:30, indisponible', exact: true })).toBeDisabled();
+    await expect(stale.getByRole('button', { name: 'Continuer' })).toBeDisabled();
   } finally {
     await staff.getByRole('button', { name: /^Rouvrir : Déjeuner/ }).click();
     await expect(staff.getByRole('status').filter({ hasText: 'Réservation en ligne rouverte.' })).toHaveCount(1);
