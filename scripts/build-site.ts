@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
@@ -120,16 +120,38 @@ async function lockProjectBuild(log: (line: string) => void): Promise<() => Prom
   }
 }
 
+/** Whether `child` is `parent` or inside it, segment by segment: /srv/couvert-site is not inside /srv/couvert. */
+export function isInsideFolder(parent: string, child: string): boolean {
+  const path = relative(resolve(parent), resolve(child));
+  return path === '' || (path.split(sep)[0] !== '..' && !isAbsolute(path));
+}
+
+/**
+ * The working directory Astro builds `outDir` from. Astro writes its prerender chunks, which import the project's
+ * packages, into the output when the output's path begins with the working directory's as text, and into
+ * {cwd}/.astro otherwise: an output beside the project whose path merely begins with the project's
+ * (/srv/couvert-site beside /srv/couvert) would get them where no package can be found. An output outside the
+ * project is built from a folder of the project whose path it cannot begin with.
+ */
+export function astroWorkingDir(outDir: string): string {
+  return isInsideFolder(PROJECT_ROOT, outDir) ? PROJECT_ROOT : join(PROJECT_ROOT, '.cache', 'astro-outside');
+}
+
 async function runAstroBuild(outDir: string, merchantsFile: string, log: (line: string) => void): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const previous = process.env[MERCHANTS_FILE_ENV];
   process.env[MERCHANTS_FILE_ENV] = merchantsFile;
   const release = await lockProjectBuild(log);
+  const workingDir = process.cwd();
   try {
+    const astroDir = astroWorkingDir(outDir);
+    await mkdir(astroDir, { recursive: true });
+    process.chdir(astroDir);
     // Imported late so the telemetry switch is set before Astro reads its environment.
     const { build } = await import('astro');
     await build({ root: PROJECT_ROOT, outDir, mode: 'production', logLevel: 'warn' });
   } finally {
+    process.chdir(workingDir);
     await release();
     if (previous === undefined) delete process.env[MERCHANTS_FILE_ENV];
     else process.env[MERCHANTS_FILE_ENV] = previous;

@@ -39,6 +39,7 @@ const envSchema = z.object({
   DRAFT_LIMIT_PER_EVENING: z.coerce.number().int().min(1).default(60),
   PHONE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   // Accounts and sign-in (docs/accounts.md).
   PUBLIC_URL: optional,
   PROVIDER_NAME: z.string().default('Couvert'),
@@ -108,6 +109,8 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe (client addresses drive the sign-in rate limits). */
   trustProxy: boolean | string;
   logLevel: string;
+  /** LOG_FORMAT: `auto` (readable on a terminal, JSON when piped), `json` or `pretty`. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** New drafts per window of HOLD_MINUTES, and coming bookings per unconfirmed phone and day (docs/security.md). */
   limits: { drafts: { perAddress: number; perDevice: number; perEvening: number }; phones: { unconfirmedPerDay: number } };
   accounts: {
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     limits: {
       drafts: { perAddress: e.DRAFT_LIMIT_PER_ADDRESS, perDevice: e.DRAFT_LIMIT_PER_DEVICE, perEvening: e.DRAFT_LIMIT_PER_EVENING },
       phones: { unconfirmedPerDay: e.PHONE_LIMIT_PER_DAY },

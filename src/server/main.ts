@@ -13,6 +13,7 @@ import { demoStaffAccounts, importDemoMerchants } from './services/demo-merchant
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
 import { planPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { prettyLog, prettyLogStream } from './log-format.ts';
 
 async function main(): Promise<void> {
   // A signal during start-up is held until the database is open and consistent, then honoured (twice: at once).
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     mediaDir,
     siteDir: config.siteDir,
     logLevel: config.logLevel,
+    // Readable lines on a terminal, between the banner's; JSON when piped (LOG_FORMAT chooses otherwise).
+    ...(prettyLog(config.logFormat, process.stdout.isTTY) ? { logStream: prettyLogStream(process.stdout) } : {}),
     trustProxy: config.trustProxy,
     sms: createSmsSender({ vonage: config.vonage, outboxDir: path.join(config.dataDir, 'outbox', 'sms'), log: (line) => app.log.info(line) }),
     siteUrl: config.siteUrl ?? baseUrl,

@@ -48,6 +48,8 @@ export interface ServerDeps {
   /** Called when a merchant was created or changed. */
   onMerchantChange?: (slug: string) => void;
   logLevel?: string;
+  /** Where log lines go instead of stdout (main.ts: a readable form on a terminal). */
+  logStream?: { write(line: string): void };
   /** Sends the booking messages' text messages (from the outbox) and identity codes; none in tests that do not ask for it. */
   sms?: SmsSender;
   /** Public origin of the site, for links in messages. */
@@ -75,11 +77,22 @@ export interface CouvertServer {
   jobs: JobWorker;
 }
 
+/** A form body's fields as own properties (`__proto__` too); a field sent more than once becomes the list of its values. */
+export function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    const next = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
+}
+
 /** Creates the server; call `app.listen` (or `app.inject` in tests). */
 export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: { level: deps.logLevel ?? 'info', ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: deps.bodyLimit ?? 256 * 1024,
     trustProxy: deps.trustProxy ?? false,
     // One log line per request costs more than the request itself on the hot booking calls.
@@ -93,7 +106,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   installWellFormedTextCheck(app);
   // pusher-js posts its channel authorisation as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    done(null, formFields(body as string));
   });
 
   const recipients = deps.restaurantRecipients ?? restaurantRecipients;
@@ -140,7 +153,16 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   await app.register(bookingRoutes, { db: deps.db, bookings, requestUser, now, draftLimits });
   await app.register(merchantRoutes, { db: deps.db });
   await app.register(realtimeRoutes, { realtime: deps.realtime, requestUser, requestStaff: createRequestStaff(deps.db, now) });
-  await app.register(accountsPlugin, { db: deps.db, now, requestUser, accounts: deps.accounts, sms: deps.sms, announceBookings: bookings.announce });
+  const revokeStaff = (revocation: { sessionIds: string[]; staffIds: string[] }) => deps.realtime.revokeStaff(revocation);
+  await app.register(accountsPlugin, {
+    db: deps.db,
+    now,
+    requestUser,
+    accounts: deps.accounts,
+    sms: deps.sms,
+    announceBookings: bookings.announce,
+    revokeStaff,
+  });
   await app.register(proPlugin, {
     db: deps.db,
     now,
@@ -148,6 +170,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     bookings,
     broadcaster: deps.realtime.broadcaster,
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
+    revokeStaff,
   });
   await app.register(adminRoutes, {
     db: deps.db,
@@ -157,6 +180,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
     now,
     onJobRetried: () => jobs.wake(),
+    revokeStaff,
   });
   await app.register(shortLinkRoutes, { db: deps.db });
   await app.register(siteRoutes, { siteDir: deps.siteDir, mediaDir: path.resolve(deps.mediaDir) });

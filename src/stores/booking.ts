@@ -11,6 +11,7 @@ import { getMerchantToken, setMerchantToken, setReturnPath } from '../lib/storag
 import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
 import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
 import { $selection, canBook, prefillSelection } from './selection.ts';
+import { reloadAvailability } from './availability-live.ts';
 
 export { $currentBookingToken };
 
@@ -56,6 +57,18 @@ export function seatVars(body: Record<string, unknown>): Record<string, number> 
   if (min !== undefined) vars.min = min;
   if (max !== undefined) vars.max = max;
   return vars;
+}
+
+/**
+ * The message of a merchant_closed refusal, naming what is closed: lunch or dinner (a service closed), a time range, or
+ * the day (also when the answer does not say).
+ */
+export function closedMessage(body: Record<string, unknown>): { code: string; vars?: Record<string, string> } {
+  const time = (value: unknown) => (typeof value === 'string' && /^\d{2}:\d{2}$/.test(value) ? value : null);
+  const [from, until] = [time(body.from), time(body.until)];
+  if (body.closed === 'shift' && (body.meal === 'lunch' || body.meal === 'dinner')) return { code: `merchant_closed_${body.meal}` };
+  if (body.closed === 'range' && from && until) return { code: 'merchant_closed_range', vars: { from, until } };
+  return { code: 'merchant_closed' };
 }
 
 /** Holds a booking the API returned (and its token). */
@@ -106,6 +119,11 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
   } catch (error) {
     const { code, status, body } = failureOf(error);
     if (status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
+    if (code === 'merchant_closed') {
+      // Closed since the times were read: they are read again, so the grid shows what is closed under the message.
+      void reloadAvailability();
+      return { ok: false, to: null, ...closedMessage(body) };
+    }
     return { ok: false, code, to: null, ...(code === 'error_min_seats' || code === 'error_max_seats' ? { vars: seatVars(body) } : {}) };
   }
 }

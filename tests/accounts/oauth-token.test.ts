@@ -42,13 +42,37 @@ describe('the password grant (RFC 6749 4.3)', () => {
     const unknown = await passwordGrant('nobody@example.test', 'not the password');
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: 'invalid_grant', error_description: 'Le mot de passe est erroné ou le compte n’existe pas.' });
+      expect(answer.body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The password is wrong or the account does not exist.',
+        message: 'Le mot de passe est erroné ou le compte n’existe pas.',
+      });
     }
   });
 
-  test('the invalid_grant description follows Accept-Language', async () => {
-    const answer = await postForm({ grant_type: 'password', ...CLIENT, username: 'nobody@example.test', password: 'x' }, { 'accept-language': 'en' });
+  test('the invalid_grant message follows Accept-Language; its error_description stays ASCII (RFC 6749 5.2)', async () => {
+    const answer = await postForm({ grant_type: 'password', ...CLIENT, username: 'nobody@example.test', password: 'x' }, { 'accept-language': 'es' });
+    expect(answer.body.message).toBe('La contraseña es incorrecta o la cuenta no existe.');
     expect(answer.body.error_description).toBe('The password is wrong or the account does not exist.');
+  });
+
+  test.each([
+    ['grant_type', 'grant_type=password&grant_type=refresh_token'],
+    ['password', 'grant_type=password&username=ines%40example.test&password=a&password=b'],
+    ['client_secret', 'grant_type=password&username=ines%40example.test&password=a&client_secret=x'],
+  ])('a repeated %s is invalid_request (RFC 6749 3.2)', async (name, extra) => {
+    const answer = await t.post('/oauth/token', `client_id=couvert-web&client_secret=couvert-web-secret&${extra}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: 'invalid_request', error_description: `The parameter ${name} is repeated.` });
+  });
+
+  test('HTTP Basic and client credentials in the body at once is invalid_request (RFC 6749 2.3), even when both are right', async () => {
+    const basic = `Basic ${Buffer.from('couvert-web:couvert-web-secret').toString('base64')}`;
+    const answer = await postForm({ grant_type: 'password', ...CLIENT, username: 'ines@example.test', password: PASSWORD }, { authorization: basic });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('invalid_request');
   });
 
   test.each([
@@ -62,7 +86,7 @@ describe('the password grant (RFC 6749 4.3)', () => {
     const answer = await postForm(fields as Record<string, string>);
     expect(answer.status).toBe(status);
     expect(answer.body.error).toBe(error);
-    expect(answer.body.error_description).toEqual(expect.any(String));
+    expect(answer.body.error_description).toMatch(/^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/);
   });
 
   test('a wrong client secret over HTTP Basic gets a Basic challenge', async () => {

@@ -88,7 +88,10 @@ describe('one service of a day closed by staff', () => {
     expect(made.body.closing).toMatchObject({ kind: 'shift', shift_id: '3-0', starts_at: '2026-12-02T11:00:00.000Z', ends_at: '2026-12-02T13:01:00.000Z' });
     expect(made.body.affected.count).toBe(0);
     expect(await available(a.slug, DAY)).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00']);
-    expectError(await create(t, { slug: a.slug, at: unix(`${DAY}T14:00:00+01:00`), zone: 'all', seats: 2 }), 422, 'merchant_closed');
+    const refused = await create(t, { slug: a.slug, at: unix(`${DAY}T14:00:00+01:00`), zone: 'all', seats: 2 });
+    expectError(refused, 422, 'merchant_closed');
+    // The refusal names what is closed: lunch, not the day.
+    expect(refused.body).toMatchObject({ date: DAY, closed: 'shift', meal: 'lunch', from: '12:00', until: '14:00' });
     // The day itself stays open in the calendar: its evening is bookable.
     expect(expectOk(await t.post('/api/booking/closed_booking_calendar', { merchant_slug: a.slug })).body.closed_days).not.toContain(DAY);
     expectOk(await phoneBooking(a, unix(`${DAY}T12:30:00+01:00`)));

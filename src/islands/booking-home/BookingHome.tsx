@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../i18n/i18n.ts';
 import { $mainError, readPageMerchantData } from '../../stores/merchant.ts';
 import { startBookingHome } from '../../stores/home.ts';
+import { followAvailability } from '../../stores/availability-live.ts';
 import BookingActions from './parts/BookingActions.tsx';
 import BookingSkeleton from './parts/BookingSkeleton.tsx';
 import DateChooser from './parts/DateChooser.tsx';
@@ -38,6 +39,8 @@ export default function BookingHome({ slug, providerUrl, providerName }: Booking
     const data = readPageMerchantData();
     if (data) void startBookingHome(data, globalThis.location.search);
   }, []);
+  // Closings staff make while the page is open: the chosen date's times follow them.
+  useEffect(() => followAvailability(), []);
 
   if (!hydrated) return <BookingSkeleton />;
   if (mainError && !TRANSIENT.test(mainError.code)) {

@@ -75,7 +75,7 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
    * Sets the new password (already checked by the caller) on every staff row of the link's email and uses the link
    * up; every staff session of that email and every other pending link end. Undefined when the link is not usable.
    */
-  async function complete(token: string, newPassword: string): Promise<UsableStaffReset | undefined> {
+  async function complete(token: string, newPassword: string): Promise<(UsableStaffReset & { revokedSessionIds: string[] }) | undefined> {
     const passwordHash = await hashPassword(newPassword);
     const now = deps.now();
     const completed = await db.transaction(async (tx) => {
@@ -91,11 +91,12 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
         .update(staffPasswordResets)
         .set({ usedAt: now })
         .where(and(eq(staffPasswordResets.email, used.email), isNull(staffPasswordResets.usedAt)));
-      await tx
+      const revoked = await tx
         .update(staffSessions)
         .set({ revokedAt: now })
-        .where(and(eq(staffSessions.email, used.email), isNull(staffSessions.revokedAt)));
-      return used;
+        .where(and(eq(staffSessions.email, used.email), isNull(staffSessions.revokedAt)))
+        .returning({ id: staffSessions.id });
+      return { ...used, revokedSessionIds: revoked.map((row) => row.id) };
     });
     // The sessions revoked above may be cached by this process (staff-session-cache.ts).
     if (completed) staffSessionCacheOf(db).forget();

@@ -88,11 +88,13 @@ export async function revokeStaffSession(db: Database, token: string, now: Date)
   return revoked.length > 0;
 }
 
-/** Revokes every other live session of a staff email (after a password change). */
-export async function revokeOtherStaffSessions(db: Database, email: string, keepSessionId: string, now: Date): Promise<void> {
-  await db
+/** Revokes every other live session of a staff email (after a password change); the ids revoked. */
+export async function revokeOtherStaffSessions(db: Database, email: string, keepSessionId: string, now: Date): Promise<string[]> {
+  const revoked = await db
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(and(eq(staffSessions.email, email), ne(staffSessions.id, keepSessionId), isNull(staffSessions.revokedAt)));
+    .where(and(eq(staffSessions.email, email), ne(staffSessions.id, keepSessionId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
   staffSessionCacheOf(db).forget();
+  return revoked.map((row) => row.id);
 }

@@ -1,8 +1,8 @@
 /** Reads and writes the closings staff make; each write touches the merchant row so every process's cached floor reloads. */
-import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Closing } from '../domain/closings.ts';
-import type { Tx } from './booking-store.ts';
+import { lockMerchantDays, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { bookings, merchantClosings, merchants } from './schema.ts';
@@ -55,13 +55,19 @@ export async function closedDaysByMerchant(db: Database, merchantIds: string[]):
   );
 }
 
-/** Stores a closing and answers it with the pending and confirmed bookings it covers (left as they are). */
+/**
+ * Stores a closing and answers it with the pending and confirmed bookings it covers (left as they are). It holds the
+ * merchant-day locks of `days` (every day its span touches), which every booking write takes: a validation in flight
+ * either commits first and is listed, or runs after and reads the closing.
+ */
 export async function saveClosing(
   db: Database,
   values: typeof merchantClosings.$inferInsert & { merchantId: string; startsAt: Date; endsAt: Date },
   now: Date,
+  days: string[],
 ): Promise<{ closing: ClosingRow; affected: AffectedBooking[] }> {
   const saved = await db.transaction(async (tx) => {
+    await lockMerchantDays(tx, values.merchantId, days);
     const [closing] = await tx.insert(merchantClosings).values(values).returning();
     await touchMerchant(tx, values.merchantId, now);
     return { closing: closing!, affected: await bookingsInSpan(tx, values.merchantId, values.startsAt, values.endsAt) };
@@ -87,6 +93,17 @@ export async function removeClosing(db: Database, merchantId: string, id: string
 /** A new version of the merchant row (its xmin), so every process's floor cache sees the closings changed. */
 async function touchMerchant(tx: Tx, merchantId: string, now: Date): Promise<void> {
   await tx.update(merchants).set({ updatedAt: now }).where(eq(merchants.id, merchantId));
+}
+
+/** The merchant's closing covering instant `at`, read in the caller's transaction (after its day locks). */
+export async function closingAt(db: Database | Tx, merchantId: string, at: Date): Promise<Closing | undefined> {
+  const [row] = await db
+    .select()
+    .from(merchantClosings)
+    .where(and(eq(merchantClosings.merchantId, merchantId), lte(merchantClosings.startsAt, at), gt(merchantClosings.endsAt, at)))
+    .orderBy(asc(merchantClosings.startsAt))
+    .limit(1);
+  return row ? asClosing(row) : undefined;
 }
 
 /** The merchant's pending and confirmed bookings starting in [startsAt, endsAt), by time. */

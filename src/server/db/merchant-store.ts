@@ -5,11 +5,12 @@ import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { isSoleWriter, type Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
 import { staffSessionCacheOf } from './staff-session-cache.ts';
+import { replaceStaff, type StaffRevocation } from './staff-rows.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
 import { closingsOf } from './closing-store.ts';
 import { findMerchantVersioned } from './prepared-reads.ts';
-import { diningTables, merchants, staff, zones } from './schema.ts';
+import { diningTables, merchants, zones } from './schema.ts';
 
 /** A merchant row as stored. */
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -116,7 +117,7 @@ export async function upsertMerchant(
   definition: MerchantDefinition,
   images: ImportedImages,
   staffPasswordHashes: Map<string, string>,
-): Promise<{ merchant: MerchantRow; created: boolean }> {
+): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const result = await db.transaction(async (tx) => {
     const values = {
       slug: definition.slug,
@@ -185,21 +186,14 @@ export async function upsertMerchant(
       .set({ active: false })
       .where(and(eq(diningTables.merchantId, merchant.id), notInArray(diningTables.zoneId, keptZoneIds)));
 
-    const staffEmails = definition.staff.map((member) => member.email.toLowerCase());
-    for (const email of staffEmails) {
+    const hashes = new Map<string, string>();
+    for (const email of definition.staff.map((member) => member.email.toLowerCase())) {
       const passwordHash = staffPasswordHashes.get(email);
       if (!passwordHash) throw new Error(`no password hash for staff ${email}`);
-      await tx
-        .insert(staff)
-        .values({ merchantId: merchant.id, email, passwordHash })
-        .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash } });
+      hashes.set(email, passwordHash);
     }
-    if (staffEmails.length > 0) {
-      await tx.delete(staff).where(and(eq(staff.merchantId, merchant.id), notInArray(staff.email, staffEmails)));
-    } else {
-      await tx.delete(staff).where(eq(staff.merchantId, merchant.id));
-    }
-    return { merchant, created: !existing };
+    const revocation = await replaceStaff(tx, merchant.id, hashes);
+    return { merchant, created: !existing, revocation };
   });
   floorCacheOf(db).forget();
   // Zone and table names show in the staff book.

@@ -2,6 +2,7 @@
 import { bookableTimes, isClosedAt, isDayOpen, lastBookableDate, startsTooSoon, type DayContext, type TableHold } from './availability.ts';
 import { DomainError } from './errors.ts';
 import { localDateOf } from '../../shared/local-time.ts';
+import { closedDetails } from './closings.ts';
 import type { MerchantWithFloor, Zone } from './merchant-floor.ts';
 
 /** Refuses merchants that cannot take bookings at all; `details` go with the refusal (the booking page's: whom to call). */
@@ -54,11 +55,13 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
   }
 }
 
-/** Refuses an online booking starting inside a closing staff made (staff's own bookings do not ask). */
-export function assertNotClosed(floor: MerchantWithFloor, at: Date): void {
-  if (isClosedAt(floor.closings, at)) {
-    throw new DomainError('merchant_closed', { date: localDateOf(at, floor.merchant.timezone) }, 'The restaurant takes no online booking at that time');
-  }
+/**
+ * Refuses an online booking starting inside a closing staff made (staff's own bookings do not ask), naming what is
+ * closed: the day, a service (lunch or dinner, by its first seating) or a time range on the merchant's clock.
+ */
+export function assertNotClosed(floor: Pick<MerchantWithFloor, 'merchant' | 'closings'>, at: Date): void {
+  const closing = (floor.closings ?? []).find((candidate) => isClosedAt([candidate], at));
+  if (closing) throw new DomainError('merchant_closed', closedDetails(closing, floor.merchant.timezone), 'The restaurant takes no online booking at that time');
 }
 
 /** The availability context of one merchant-local day (the floor's own tables: the domain only reads them). */

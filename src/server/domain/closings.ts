@@ -1,5 +1,5 @@
 /** Closings staff make: what each closes for online booking, and the span of instants it covers. */
-import { addDaysToLocalDate, isoWeekdayOf, localDateOf, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
+import { addDaysToLocalDate, isoWeekdayOf, localDateOf, localTimeOf, minutesOfLocalTime, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
 import { bookableTimes, type Shift } from './availability.ts';
 import { DomainError } from './errors.ts';
 
@@ -67,4 +67,25 @@ export function closedDaysWith(closedDays: readonly LocalDate[], closings: reado
   const days = new Set(closedDays);
   for (const closing of closings) if (closing.kind === 'day') days.add(closing.localDate);
   return [...days].sort();
+}
+
+/** What a refusal says is closed: the day, a service (`meal`, by its first seating: before 16:00 lunch) or a range. */
+export type ClosedDetails = {
+  date: LocalDate;
+  closed: ClosingKind;
+  meal?: 'lunch' | 'dinner';
+  /** First and last closed times on the merchant's clock ("HH:mm"): a service's first and last seatings, a range's ends. */
+  from?: string;
+  until?: string;
+};
+
+/** The details of a merchant_closed refusal caused by `closing`. */
+export function closedDetails(closing: Closing, timezone: string): ClosedDetails {
+  const date = closing.localDate;
+  if (closing.kind === 'day') return { date, closed: 'day' };
+  const from = localTimeOf(closing.startsAt, timezone);
+  if (closing.kind === 'range') return { date, closed: 'range', from, until: localTimeOf(closing.endsAt, timezone) };
+  // A service's span ends a minute after its last seating.
+  const until = localTimeOf(new Date(closing.endsAt.getTime() - MINUTE_MS), timezone);
+  return { date, closed: 'shift', meal: minutesOfLocalTime(from) < 16 * 60 ? 'lunch' : 'dinner', from, until };
 }

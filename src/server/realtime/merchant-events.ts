@@ -1,6 +1,7 @@
 /** The restaurant's live channel: every change of a merchant's bookings, on a private channel only its staff may join. */
 import type { Broadcaster } from './broadcaster.ts';
 import { bookingUpdatePayload, UPDATE_BOOKING_EVENT } from './booking-events.ts';
+import { availabilityChannelName, UPDATE_AVAILABILITY_EVENT, type AvailabilityUpdateEvent } from '../../shared/api/realtime.ts';
 
 const PREFIX = 'private-merchant.';
 
@@ -34,4 +35,18 @@ export function publishMerchantClosings(
   now: Date = new Date(),
 ): Promise<void> {
   return broadcaster.publish(merchantChannel(merchantId), UPDATE_CLOSINGS_EVENT, { ...change, updatedAt: now.toISOString() });
+}
+
+/**
+ * Announces on the merchant's public availability channel that a closing was made or removed, so open booking pages
+ * read their times again (only the day: who closed it and why stay on the private channel); never rejects.
+ */
+export function publishAvailabilityChange(
+  broadcaster: Broadcaster,
+  slug: string,
+  change: { action: 'created' | 'deleted'; day: string },
+  now: Date = new Date(),
+): Promise<void> {
+  const event: AvailabilityUpdateEvent = { day: change.day, action: change.action, updatedAt: now.toISOString() };
+  return broadcaster.publish(availabilityChannelName(slug), UPDATE_AVAILABILITY_EVENT, event);
 }

@@ -14,6 +14,7 @@ import {
   parseClientFrame,
 } from './pusher-protocol.ts';
 import { consoleRealtimeLogger, type RealtimeLogger } from './realtime-logger.ts';
+import { createRevocationMemory, parseStaffGrant, parseStaffRevocation, STAFF_REVOCATION_CHANNEL, type StaffGrant } from './staff-grants.ts';
 
 /** Settings of the embedded Pusher-protocol WebSocket server. */
 export type PusherSocketServerOptions = {
@@ -48,6 +49,8 @@ type Connection = {
   ws: WebSocket;
   address: string;
   channels: Set<string>;
+  /** The staff grants its private channels were signed for (channel_data), by channel. */
+  grants: Map<string, StaffGrant>;
   lastActivityAt: number;
   pingSentAt: number | null;
 };
@@ -64,6 +67,8 @@ const SHUTDOWN_GRACE_MS = 1000;
 /** Default caps: a diner's page holds one connection and one or two channels. */
 const DEFAULT_CONNECTIONS_PER_ADDRESS = 50;
 const DEFAULT_CHANNELS_PER_CONNECTION = 20;
+/** Pusher's close code for a connection that is not (or no longer) authorised: pusher-js does not reconnect. */
+const UNAUTHORIZED_CLOSE = 4009;
 
 /** Byte length of a ws message, whatever its buffer form. */
 function rawDataLength(data: RawData): number {
@@ -94,6 +99,7 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
   const channels = new Map<string, Set<Connection>>();
   // Every socket we upgraded, refused ones included, so close() can end them all.
   const sockets = new Set<WebSocket>();
+  const revoked = createRevocationMemory();
   let closed = false;
 
   function send(conn: Connection, frame: string): void {
@@ -124,6 +130,7 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
 
   function leave(conn: Connection, channel: string): void {
     conn.channels.delete(channel);
+    conn.grants.delete(channel);
     const members = channels.get(channel);
     if (!members) return;
     members.delete(conn);
@@ -155,10 +162,18 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
       sendSubscriptionError(conn, channel, 'UnsupportedChannel', 'Encrypted channels are not enabled', 403);
       return;
     }
-    if (channel.startsWith('private-') && !verifyChannelSignature(credentials, conn.id, channel, request?.auth)) {
+    const channelData = channel.startsWith('private-') && typeof request?.channel_data === 'string' ? request.channel_data : undefined;
+    if (channel.startsWith('private-') && !verifyChannelSignature(credentials, conn.id, channel, request?.auth, channelData)) {
       sendSubscriptionError(conn, channel, 'AuthError', 'Invalid signature', 401);
       return;
     }
+    const grant = parseStaffGrant(channelData);
+    // Signed before its session or staff row was revoked: the signature still checks out, the grant does not.
+    if (grant && revoked.revokes(grant)) {
+      sendSubscriptionError(conn, channel, 'AuthError', 'Revoked', 401);
+      return;
+    }
+    if (grant) conn.grants.set(channel, grant);
     let members = channels.get(channel);
     if (!members) {
       members = new Set();
@@ -226,7 +241,7 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
     let id: string;
     do id = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
     while (connections.has(id));
-    const conn: Connection = { id, ws, address, channels: new Set(), lastActivityAt: Date.now(), pingSentAt: null };
+    const conn: Connection = { id, ws, address, channels: new Set(), grants: new Map(), lastActivityAt: Date.now(), pingSentAt: null };
     connections.set(id, conn);
     ws.on('close', () => forget(conn));
     ws.on('message', (data, isBinary) => {
@@ -239,8 +254,22 @@ export function createPusherSocketServer(options: PusherSocketServerOptions): Pu
     send(conn, encodeConnectionEstablished(id, activityTimeoutSeconds));
   }
 
+  /** Ends, at once, every connection holding a channel signed for a revoked session or staff row. */
+  function revoke(data: unknown): void {
+    const message = parseStaffRevocation(data);
+    if (!message) return;
+    revoked.remember(message);
+    for (const conn of [...connections.values()]) {
+      if (![...conn.grants.values()].some((grant) => revoked.revokes(grant, message))) continue;
+      forget(conn);
+      conn.ws.close(UNAUTHORIZED_CLOSE, 'Unauthorized');
+      setTimeout(() => conn.ws.terminate(), SHUTDOWN_GRACE_MS).unref();
+    }
+  }
+
   function deliver(msg: RealtimeMessage): void {
     if (closed) return;
+    if (msg.channel === STAFF_REVOCATION_CHANNEL) return revoke(msg.data);
     const members = channels.get(msg.channel);
     if (!members || members.size === 0) return;
     let frame: string;

@@ -6,6 +6,7 @@ import { signChannel, type ChannelAuthorization } from './channel-auth.ts';
 import { createLocalBus, createRedisBus, type EventBus } from './event-bus.ts';
 import { createPusherSocketServer, type PusherSocketServer } from './pusher-socket-server.ts';
 import { consoleRealtimeLogger, type RealtimeLogger } from './realtime-logger.ts';
+import { STAFF_REVOCATION_CHANNEL, STAFF_REVOCATION_EVENT, type StaffRevocationMessage } from './staff-grants.ts';
 import type { RealtimeClientConfig } from '../../shared/api/realtime.ts';
 
 /** How live updates are delivered: embedded server (optionally fanned out through Redis) or an external Pusher service. */
@@ -41,6 +42,11 @@ export type Realtime = {
   /** Signs a private channel subscription for the auth endpoint; throws on a malformed socket id or channel name. */
   authorize(socketId: string, channel: string, channelData?: string): ChannelAuthorization;
   clientConfig(): RealtimeClientConfig;
+  /**
+   * Ends the sockets of revoked staff sessions and removed staff rows at once, on every process (through the bus). An
+   * external Pusher service cannot be told: there the revoked bearer only stops new subscriptions.
+   */
+  revokeStaff(revocation: { sessionIds: string[]; staffIds: string[] }): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -66,6 +72,7 @@ function createExternalRealtime(external: ExternalPusherConfig, logger: Realtime
         enabledTransports: ['ws', 'wss'],
       };
     },
+    async revokeStaff() {},
     close: () => broadcaster.close(),
   };
 }
@@ -121,6 +128,15 @@ function createEmbeddedRealtime(config: RealtimeConfig, logger: RealtimeLogger):
         forceTLS: publicWs?.tls ?? false,
         enabledTransports: ['ws', 'wss'],
       };
+    },
+    async revokeStaff({ sessionIds, staffIds }) {
+      if (sessionIds.length === 0 && staffIds.length === 0) return;
+      const message: StaffRevocationMessage = { sessionIds, staffIds, at: Date.now() };
+      try {
+        await bus.publish({ channel: STAFF_REVOCATION_CHANNEL, event: STAFF_REVOCATION_EVENT, data: message });
+      } catch (error) {
+        logger.error({ err: error }, 'staff revocation publish failed');
+      }
     },
     async close() {
       for (const [server, listener] of attached) server.off('upgrade', listener);

@@ -47,6 +47,8 @@ export interface AccountContext {
   log: (line: string) => void;
   /** Tells pages and staff books of bookings a diner's change of details moved to a new revision (committed). */
   announceBookings: (bookings: BookingRow[]) => Promise<void>;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** The account calls' rate limits, counted by @fastify/rate-limit. */
@@ -91,6 +93,7 @@ export function createAccountContext(
     log: (line: string) => void;
     sms?: SmsSender;
     announceBookings: (bookings: BookingRow[]) => Promise<void>;
+    revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
   },
   options: AccountOptions = {},
 ): AccountContext {

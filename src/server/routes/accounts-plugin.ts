@@ -24,6 +24,8 @@ export interface AccountsPluginOptions {
   sms?: SmsSender;
   /** Tells pages and staff books of bookings a diner's change of details moved to a new revision. */
   announceBookings: (bookings: BookingRow[]) => Promise<void>;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** Registers every account route: login methods, authCheck, user, guests, registration, tokens, reset, social, the account's bookings and sign-out, booking sessions. */
@@ -37,6 +39,7 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
       log: (line) => app.log.info(line),
       sms: options.sms,
       announceBookings: options.announceBookings,
+      revokeStaff: options.revokeStaff,
     },
     options.accounts,
   );

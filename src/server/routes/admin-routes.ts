@@ -25,6 +25,8 @@ export interface AdminRoutesDeps {
   now: () => Date;
   /** Told when a job was made due by hand (the worker looks at once). */
   onJobRetried?: () => void;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** A job as `npm run jobs -- list` shows it. */
@@ -81,7 +83,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
       }
       // Relative image paths resolve against the CLI's folder, which only a local caller may name.
       const baseDir = isLocalAdmin(request.raw) ? request.query.baseDir : undefined;
-      const { merchant, created } = await importMerchant(deps.db, body, { mediaDir: deps.mediaDir, baseDir });
+      const { merchant, created, revocation } = await importMerchant(deps.db, body, { mediaDir: deps.mediaDir, baseDir });
+      // A staff member removed or given a new password is signed out of their open book at once.
+      await deps.revokeStaff?.(revocation);
       deps.onMerchantChange(merchant.slug);
       return reply.code(created ? 201 : 200).send({ success: true, created, slug: merchant.slug });
     },

@@ -35,12 +35,26 @@ function clientCredentials(request: FastifyRequest, body: Record<string, unknown
   return { id: str(body.client_id), secret: str(body.client_secret), basic: false };
 }
 
+/** A description kept to the characters RFC 6749 5.2 allows (printable ASCII but `"` and `\\`); others become `?`. */
+export function asciiDescription(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
+}
+
 /** Registers the token endpoint. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Promise<void> {
   const { db, now } = ctx;
 
-  const fail = (reply: FastifyReply, status: number, error: OAuthError, description: string) =>
-    reply.code(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send({ error, error_description: description });
+  // error_description is ASCII (RFC 6749 5.2: %x20-21 / %x23-5B / %x5D-7E); the diner's language goes in `message`.
+  const fail = (reply: FastifyReply, status: number, error: OAuthError, description: string, message?: string) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('pragma', 'no-cache')
+      .send({ error, error_description: asciiDescription(description), ...(message ? { message } : {}) });
 
   app.post(
     '/oauth/token',
@@ -62,7 +76,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Pr
     async (request, reply) => {
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const language = pickLang(body.lang, request.headers['accept-language']);
+      // Parameters must not be included more than once (RFC 6749 3.2); the form parser keeps a repeated one as a list.
+      const repeated = Object.keys(body).find((name) => Array.isArray(body[name]));
+      if (repeated !== undefined) return fail(reply, 400, 'invalid_request', `The parameter ${repeated} is repeated.`);
       const client = clientCredentials(request, body);
+      // One authentication method per request (RFC 6749 2.3): HTTP Basic or the body's client_id and client_secret.
+      if (client.basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
+        return fail(reply, 400, 'invalid_request', 'Authenticate the client once: HTTP Basic or client_id and client_secret in the body, not both.');
+      }
       if (!clientMatches(client, ctx.client)) {
         // A Basic challenge only to clients that used Basic: to a page's fetch it would pop up a login box.
         if (client.basic) reply.header('www-authenticate', 'Basic realm="couvert"');
@@ -88,7 +109,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Pr
         const outcome = await passwordGrant(db, { username, password }, ctx.lifetimes, now());
         if (!outcome.ok) {
           await limits.signInFailuresPerEmail.hit(request);
-          return fail(reply, 400, 'invalid_grant', fieldMessage('bad_login', language));
+          return fail(reply, 400, 'invalid_grant', fieldMessage('bad_login', 'en'), fieldMessage('bad_login', language));
         }
         return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(outcome.tokens);
       }

@@ -110,6 +110,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
       // Staff go back to the staff sign-in, every session of theirs ended.
       const usedByStaff = await ctx.staffReset.complete(token, password);
       if (!usedByStaff) return sendPage(reply, 410, { lang: language, brand, view: { kind: 'invalid', forgotUrl } });
+      await ctx.revokeStaff?.({ sessionIds: usedByStaff.revokedSessionIds, staffIds: [] });
       return reply.code(303).header('cache-control', 'no-store').redirect(`${ctx.origins[0]}/pro`, 303);
     }
     const used = await ctx.reset.complete(token, password);

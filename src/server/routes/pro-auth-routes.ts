@@ -21,6 +21,8 @@ export interface ProAuthRoutesDeps {
   requestStaff: RequestStaff;
   /** The diners' sign-in limits, which staff sign-in follows (defaults: DEFAULT_LIMITS). */
   limits?: Partial<AccountLimits>;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** The OpenAPI security of the staff calls. */
@@ -76,6 +78,7 @@ export async function proAuthRoutes(app: FastifyInstance, deps: ProAuthRoutesDep
   api.post('/api/pro/auth/logout', { schema: { tags, security: STAFF_SECURITY, summary: 'Signs this staff bearer out' } }, async (request) => {
     const session = await deps.requestStaff.required(request);
     await revokeStaffSession(deps.db, session.token, deps.now());
+    await deps.revokeStaff?.({ sessionIds: [session.sessionId], staffIds: [] });
     return { success: true };
   });
 
@@ -116,7 +119,8 @@ export async function proAuthRoutes(app: FastifyInstance, deps: ProAuthRoutesDep
         const field = outcome.reason === 'wrong_current' ? 'current' : 'next';
         throw new DomainError('validation_error', { errors: { [field]: [outcome.reason] } }, `${field}: ${outcome.reason}`);
       }
-      await revokeOtherStaffSessions(deps.db, session.email, session.sessionId, deps.now());
+      const revoked = await revokeOtherStaffSessions(deps.db, session.email, session.sessionId, deps.now());
+      await deps.revokeStaff?.({ sessionIds: revoked, staffIds: [] });
       return { success: true };
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountLimits } from '../auth/account-settings.ts';
 import type { Database } from '../db/database.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { publishMerchantClosings } from '../realtime/merchant-events.ts';
+import { publishAvailabilityChange, publishMerchantClosings } from '../realtime/merchant-events.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { createClosingService } from '../services/merchant-closings.ts';
 import { createStaffDayView } from '../services/staff-day-view.ts';
@@ -25,12 +25,14 @@ export interface ProPluginOptions {
   broadcaster: Broadcaster;
   /** Called when a merchant's public page must be rebuilt (closings change its closed days). */
   onMerchantChange: (slug: string) => void;
+  /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
+  revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
 
 /** Registers every staff route. */
 export async function proPlugin(app: FastifyInstance, options: ProPluginOptions): Promise<void> {
   const requestStaff = createRequestStaff(options.db, options.now);
-  await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits });
+  await proAuthRoutes(app, { db: options.db, now: options.now, requestStaff, limits: options.limits, revokeStaff: options.revokeStaff });
   const days = createStaffDayView({ db: options.db, loadFloor: (slug) => options.bookings.loadFloor(slug) });
   await proBookRoutes(app, { db: options.db, now: options.now, requestStaff, days });
   await proActionRoutes(app, { bookings: options.bookings, requestStaff });
@@ -40,6 +42,7 @@ export async function proPlugin(app: FastifyInstance, options: ProPluginOptions)
     loadFloor: (slug) => options.bookings.loadFloor(slug),
     onChange: async (merchant, change) => {
       await publishMerchantClosings(options.broadcaster, merchant.id, change, options.now());
+      await publishAvailabilityChange(options.broadcaster, merchant.slug, change, options.now());
       options.onMerchantChange(merchant.slug);
     },
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { isMerchantChannel, merchantChannel } from '../realtime/merchant-events.ts';
+import { staffGrantData } from '../realtime/staff-grants.ts';
 import type { RequestStaff } from './request-staff.ts';
 import type { RequestUser } from './request-user.ts';
 
@@ -35,10 +36,11 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Rea
       if (deps.requestStaff && isMerchantChannel(channel_name)) {
         // A merchant's channel carries its whole book: only a staff bearer of that merchant joins it.
         const staff = await deps.requestStaff.required(request);
-        if (!staff.merchants.some((merchant) => merchantChannel(merchant.id) === channel_name)) {
-          throw new DomainError('booking_forbidden', undefined, 'Not your merchant\u2019s channel');
-        }
-        return deps.realtime.authorize(socket_id, channel_name);
+        const merchant = staff.merchants.find((candidate) => merchantChannel(candidate.id) === channel_name);
+        if (!merchant) throw new DomainError('booking_forbidden', undefined, 'Not your merchant\u2019s channel');
+        // Signed for this session and staff row: a sign-out, a new password or a removal ends the socket (staff-grants.ts).
+        const grant = staffGrantData({ staffId: merchant.staffId, sessionId: staff.sessionId, issuedAt: Date.now() });
+        return deps.realtime.authorize(socket_id, channel_name, grant);
       }
       const user = await deps.requestUser.required(request);
       // Booking channels are public (the token is the secret); private channels belong to one diner.

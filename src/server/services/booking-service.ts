@@ -51,6 +51,8 @@ import {
   zonesWithTables,
 } from '../domain/booking-rules.ts';
 import { floorDaySlots } from '../domain/day-slots.ts';
+import { daysTouched } from '../domain/merchant-days.ts';
+import { closingAt } from '../db/closing-store.ts';
 import { bookingIcs } from './booking-ics.ts';
 
 /** Told of every change of a booking (the live channel listens here). */
@@ -249,7 +251,11 @@ export function createBookingService(deps: BookingServiceDeps) {
         assertNotBegun('change', existing, now);
         assertBookableTime(floor, request.at, now);
       }
-      await lockMerchantDays(tx, merchant.id, existing ? [localDate, existing.localDate] : [localDate]);
+      await lockMerchantDays(
+        tx,
+        merchant.id,
+        daysTouched(existing ? [{ startsAt: request.at, endsAt }, existing] : [{ startsAt: request.at, endsAt }], merchant.timezone),
+      );
       const table = await claimTable(tx, floor, request, now, existing?.id);
       const values = {
         zoneId: table.zoneId,
@@ -325,7 +331,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       const fresh = await lockBooking(tx, booking.id);
       if (!fresh) throw new DomainError('booking_not_found');
       const status = validation(fresh);
-      await lockMerchantDays(tx, floor.merchant.id, [fresh.localDate]);
+      await lockMerchantDays(tx, floor.merchant.id, daysTouched([fresh], floor.merchant.timezone));
+      // A closing made while this validation waited for the day is read here, after the lock its writer held.
+      const closing = await closingAt(tx, floor.merchant.id, fresh.startsAt);
+      if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
       if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
       await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(db));
       let tableId = fresh.tableId;
@@ -441,18 +450,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (move.zoneId !== 'all') assertZone(floor, move.zoneId);
     if (move.at.getTime() < now.getTime()) throw new DomainError('booking_time_passed', { action: 'move' }, 'Cannot move a booking into the past');
     const localDate = localDateOf(move.at, merchant.timezone);
+    const movedEnd = new Date(move.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE);
     const updated = await write(async (tx) => {
       const existing = await lockByToken(tx, token, merchant.id);
       if (existing.status !== BookingStatus.Pending && existing.status !== BookingStatus.Confirmed) {
         throw new DomainError('invalid_transition', { status: existing.status, action: 'move' }, 'Only a pending or confirmed booking moves');
       }
-      await lockMerchantDays(tx, merchant.id, [localDate, existing.localDate]);
+      await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: move.at, endsAt: movedEnd }, existing], merchant.timezone));
       const table = await claimTable(tx, floor, { ...move, clientCount: existing.clientCount }, now, existing.id);
       const saved = await save(tx, existing, {
         zoneId: table.zoneId,
         tableId: table.id,
         startsAt: move.at,
-        endsAt: new Date(move.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE),
+        endsAt: movedEnd,
         localDate,
         holdsTable: true,
         updatedAt: now,
@@ -495,8 +505,9 @@ export function createBookingService(deps: BookingServiceDeps) {
       throw new DomainError('validation_error', { errors: { walk_in: ['a walk-in sits down now'] } }, 'walk_in: a walk-in sits down now');
     }
     const localDate = localDateOf(input.at, merchant.timezone);
+    const endsAt = new Date(input.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE);
     const booking = await write(async (tx) => {
-      await lockMerchantDays(tx, merchant.id, [localDate]);
+      await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: input.at, endsAt }], merchant.timezone));
       const table = await claimTable(tx, floor, input, now);
       const [guest] = await tx
         .insert(users)
@@ -521,7 +532,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         manageKey: randomToken(24),
         status: BookingStatus.Confirmed,
         startsAt: input.at,
-        endsAt: new Date(input.at.getTime() + merchant.settings.bookingDurationMinutes * MINUTE),
+        endsAt,
         localDate,
         clientCount: input.clientCount,
         // What staff write down is the restaurant's word, not the diner's comment: it is the booking's staff note.

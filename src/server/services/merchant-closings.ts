@@ -7,6 +7,7 @@ import { listClosingRows, removeClosing, saveClosing, type AffectedBooking, type
 import type { Database } from '../db/database.ts';
 import { closingSpan, type ClosingRequest } from '../domain/closings.ts';
 import { DomainError } from '../domain/errors.ts';
+import { daysTouched } from '../domain/merchant-days.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 
 /** A closing as the staff calls answer it. */
@@ -64,7 +65,8 @@ export function createClosingService(deps: ClosingServiceDeps) {
     const floor = await deps.loadFloor(merchant.slug);
     const span = closingSpan(request, floor.merchant);
     const now = deps.now();
-    const saved = await saveClosing(deps.db, { merchantId: merchant.id, ...span, note: details.note, createdBy: details.by, createdAt: now }, now);
+    const values = { merchantId: merchant.id, ...span, note: details.note, createdBy: details.by, createdAt: now };
+    const saved = await saveClosing(deps.db, values, now, daysTouched([span], floor.merchant.timezone));
     await deps.onChange(merchant, { id: saved.closing.id, action: 'created', day: span.localDate });
     return { closing: closingView(saved.closing), affected: saved.affected };
   }

@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { DomainError } from '../domain/errors.ts';
 import { MEDIA_PATH_RE, parseMerchantDefinition, type MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { Database } from '../db/database.ts';
 import { upsertMerchant, type ImportedImages, type MerchantRow } from '../db/merchant-store.ts';
+import { staffHashesOf, type StaffRevocation } from '../db/staff-rows.ts';
 
 const IMAGE_TYPES = new Set(['.svg', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif']);
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -66,13 +67,24 @@ async function importImages(definition: MerchantDefinition, options: ImportOptio
   };
 }
 
-/** Validates and stores one merchant definition; a bad one is refused whole, naming the field. */
-export async function importMerchant(db: Database, input: unknown, options: ImportOptions): Promise<{ merchant: MerchantRow; created: boolean }> {
+/**
+ * Validates and stores one merchant definition; a bad one is refused whole, naming the field. Answers what it ended:
+ * staff rows removed and the sessions of a staff member whose password changed (the caller closes their live sockets).
+ */
+export async function importMerchant(
+  db: Database,
+  input: unknown,
+  options: ImportOptions,
+): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const definition = parseMerchantDefinition(input);
   const images = await importImages(definition, options);
+  const stored = await staffHashesOf(db, definition.slug);
   const hashes = new Map<string, string>();
   for (const member of definition.staff) {
-    hashes.set(member.email, 'passwordHash' in member ? member.passwordHash : await hash(member.password));
+    const known = stored.get(member.email.toLowerCase());
+    // The same password imported again keeps its hash, so a re-import signs nobody out; a new one is a password change.
+    const same = 'password' in member && known !== undefined && (await verify(known, member.password).catch(() => false));
+    hashes.set(member.email, 'passwordHash' in member ? member.passwordHash : same ? known : await hash(member.password));
   }
   return upsertMerchant(db, definition, images, hashes);
 }

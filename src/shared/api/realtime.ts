@@ -30,3 +30,18 @@ export interface BookingUpdateEvent {
   revision: number;
   updatedAt: string;
 }
+
+/** The public channel a merchant's booking pages follow its availability on: `availability.{slug}`. */
+export function availabilityChannelName(slug: string): string {
+  return `availability.${slug}`;
+}
+
+/** Announced on availability.{slug} when staff close or reopen something: pages showing times read them again. */
+export const UPDATE_AVAILABILITY_EVENT = 'UpdateAvailability';
+
+/** What UpdateAvailability carries: the merchant-local day whose closings changed; a hint to reload. */
+export interface AvailabilityUpdateEvent {
+  day: string;
+  action: 'created' | 'deleted';
+  updatedAt: string;
+}

@@ -1,0 +1,60 @@
+/** A merchant's staff rows as a definition lists them, and the sessions that end when a row goes or its password changes. */
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from './booking-store.ts';
+import type { Database } from './database.ts';
+import { merchants, staff, staffSessions } from './schema.ts';
+
+/** What a new staff list ended: staff rows dropped, and the sessions revoked because their password changed. */
+export interface StaffRevocation {
+  /** Staff rows removed: their sessions no longer reach this merchant. */
+  staffIds: string[];
+  /** Sessions revoked: signed in with a password that changed. */
+  sessionIds: string[];
+}
+
+/** The stored password hash of each staff email of a merchant (to keep a hash whose password did not change). */
+export async function staffHashesOf(db: Database, slug: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ email: staff.email, passwordHash: staff.passwordHash })
+    .from(staff)
+    .innerJoin(merchants, eq(merchants.id, staff.merchantId))
+    .where(eq(merchants.slug, slug));
+  return new Map(rows.map((row) => [row.email, row.passwordHash]));
+}
+
+/**
+ * Writes a merchant's staff list: rows upserted with their hashes, rows no longer listed deleted. A row whose hash
+ * changed (a new password) has every session that signed in as it revoked.
+ */
+export async function replaceStaff(tx: Tx, merchantId: string, hashes: ReadonlyMap<string, string>): Promise<StaffRevocation> {
+  const before = await tx.select({ id: staff.id, email: staff.email, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.merchantId, merchantId));
+  const emails = [...hashes.keys()];
+  for (const [email, passwordHash] of hashes) {
+    await tx
+      .insert(staff)
+      .values({ merchantId, email, passwordHash })
+      .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash } });
+  }
+  const removed = await tx
+    .delete(staff)
+    .where(emails.length > 0 ? and(eq(staff.merchantId, merchantId), notInArray(staff.email, emails)) : eq(staff.merchantId, merchantId))
+    .returning({ id: staff.id });
+  const changed = before.filter((row) => hashes.has(row.email) && hashes.get(row.email) !== row.passwordHash).map((row) => row.id);
+  const revoked =
+    changed.length === 0
+      ? []
+      : await tx
+          .update(staffSessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              isNull(staffSessions.revokedAt),
+              sql`${staffSessions.staffIds} ?| array[${sql.join(
+                changed.map((id) => sql`${id}`),
+                sql`, `,
+              )}]::text[]`,
+            ),
+          )
+          .returning({ id: staffSessions.id });
+  return { staffIds: removed.map((row) => row.id), sessionIds: revoked.map((row) => row.id) };
+}
