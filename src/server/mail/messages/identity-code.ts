@@ -1,6 +1,7 @@
 /** The mail a guest gets with the code that proves a new session on their booking is theirs (server-mail.json). */
 import type { Lang } from '../../../shared/langs.ts';
-import { mailTexts } from '../../i18n/server-texts.ts';
+import { bookingTexts, mailTexts } from '../../i18n/server-texts.ts';
+import { fitSms } from '../booking-messages/fit-sms.ts';
 import { escapeHtml } from '../../pages/escape-html.ts';
 import { mailColours, mailHtml, type MailBrand } from './mail-layout.ts';
 
@@ -38,4 +39,20 @@ export function identityCodeMessage(input: IdentityCodeInput): { subject: string
     `<p style="margin:0;font-size:14px;color:#57534e">${e(notYou)}</p>`,
   ].join('\n');
   return { subject, text, html: mailHtml({ lang: input.lang, title: subject, brand, colours: mailColours(input.brand), card }) };
+}
+
+/** What the identity-code text message says. */
+export interface IdentityCodeSmsInput {
+  lang: Lang;
+  /** The restaurant's name (shortened if need be). */
+  name: string;
+  ref: string;
+  code: string;
+  minutes: number;
+}
+
+/** The identity code's text message, spelt in GSM-7 like every other text message so it takes at most two segments in any language. */
+export function identityCodeSms(input: IdentityCodeSmsInput): string {
+  const t = bookingTexts(input.lang);
+  return fitSms((values) => t('identityCodeSms', values), { name: input.name, ref: input.ref, code: input.code, minutes: input.minutes }, ['name'], 2);
 }
