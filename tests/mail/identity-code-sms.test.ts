@@ -7,16 +7,13 @@ const longName = 'La Brasserie de l’Hôtel Royal “Côté Jardin” – Bar �
 
 describe('the identity-code text message', () => {
   test.each(
-    LANGS.flatMap((lang) => [
-      [lang, 'Chez Zoé'],
-      [lang, longName],
-    ]),
-  )('in %s for %j is GSM-7 in at most two segments and still carries the code', (lang, name) => {
-    const text = identityCodeSms({ lang, name, ref: 'AB12CD', code: '042917', minutes: 10 });
+    LANGS.flatMap((lang) => (['takeUp', 'attach'] as const).flatMap((purpose) => [[lang, 'Chez Zoé', purpose] as const, [lang, longName, purpose] as const])),
+  )('in %s for %j (%s) is GSM-7 in at most two segments and still carries the code', (lang, name, purpose) => {
+    const text = identityCodeSms({ lang, name, ref: 'AB12CD', code: '042917', minutes: 10, purpose });
     const size = smsSize(text);
     expect(size.encoding, text).toBe('GSM-7');
     expect(size.segments, text).toBeLessThanOrEqual(2);
     expect(text).toContain('042917');
-    expect(text).toContain('#AB12CD');
+    if (purpose === 'takeUp') expect(text).toContain('#AB12CD');
   });
 });

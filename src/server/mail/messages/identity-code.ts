@@ -12,9 +12,12 @@ export interface IdentityCodeInput {
   firstname: string;
   /** The restaurant's name and colours. */
   brand: MailBrand;
+  /** The booking the code takes up again; none for a code that attaches guest bookings to an account. */
   ref: string;
   code: string;
   validMinutes: number;
+  /** takeUp (default): a new session on a guest's booking; attach: the guest bookings of the account's email. */
+  purpose?: 'takeUp' | 'attach';
 }
 
 /** The mail: subject, plain text and HTML. */
@@ -23,12 +26,8 @@ export function identityCodeMessage(input: IdentityCodeInput): { subject: string
   const t = mailTexts(input.lang);
   const vars = { brand, ref: input.ref, minutes: input.validMinutes };
   const greeting = input.firstname ? t('greeting.named', { name: input.firstname }) : t('greeting.anonymous');
-  const [subject, asked, code, notYou] = [
-    t('identityCode.subject', vars),
-    t('identityCode.asked', vars),
-    t('identityCode.code', vars),
-    t('identityCode.notYou'),
-  ];
+  const key = input.purpose === 'attach' ? 'attachCode' : 'identityCode';
+  const [subject, asked, code, notYou] = [t(`${key}.subject`, vars), t(`${key}.asked`, vars), t(`${key}.code`, vars), t(`${key}.notYou`)];
   const text = [greeting, '', asked, '', `${code} ${input.code}`, '', notYou, '', brand, ''].join('\n');
   const e = escapeHtml;
   const card = [
@@ -49,10 +48,12 @@ export interface IdentityCodeSmsInput {
   ref: string;
   code: string;
   minutes: number;
+  purpose?: 'takeUp' | 'attach';
 }
 
 /** The identity code's text message, spelt in GSM-7 like every other text message so it takes at most two segments in any language. */
 export function identityCodeSms(input: IdentityCodeSmsInput): string {
   const t = bookingTexts(input.lang);
-  return fitSms((values) => t('identityCodeSms', values), { name: input.name, ref: input.ref, code: input.code, minutes: input.minutes }, ['name'], 2);
+  const key = input.purpose === 'attach' ? 'attachCodeSms' : 'identityCodeSms';
+  return fitSms((values) => t(key, values), { name: input.name, ref: input.ref, code: input.code, minutes: input.minutes }, ['name'], 2);
 }
