@@ -8,8 +8,10 @@ const SLUG = 'sakura-ramen';
 
 test.describe('an account finds the bookings it made as a guest', () => {
   test('a guest books with an email, registers with it (a phone the widget accepts, the server too), proves the email with the mailed code and sees the booking on the account page', async ({
-    page,
+    page: guestPage,
     request,
+    browser,
+    server,
   }) => {
     const info = await merchantInfo(request, SLUG);
     const [date] = openDays(info, 20 + Math.floor(Math.random() * 40), 1);
@@ -17,6 +19,7 @@ test.describe('an account finds the bookings it made as a guest', () => {
     const guest = newGuest('Inès', 'Moreau');
 
     // As a guest, with a confirmation by email.
+    let page = guestPage;
     await page.goto(`/${SLUG}`);
     await chooseOnHome(page, date!, null);
     await page.getByRole('button', { name: 'Continuer' }).click();
@@ -34,7 +37,10 @@ test.describe('an account finds the bookings it made as a guest', () => {
     await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/booking_complete/${token}$`));
 
-    // Then an account with the same email. A French number no French line has is refused with the real reason...
+    // Later, on another device, an account with the same email. A French number no French line has is refused with
+    // the real reason...
+    const device = await browser.newContext({ baseURL: server.url });
+    page = await device.newPage();
     await page.goto('/auth/register');
     await islandsHydrated(page);
     await page.getByRole('textbox', { name: 'Prénom' }).fill('Inès');
@@ -65,5 +71,6 @@ test.describe('an account finds the bookings it made as a guest', () => {
     await expect(page.getByRole('status').filter({ hasText: '1 réservation a été ajoutée à votre compte.' })).toBeVisible();
     const coming = page.getByRole('region', { name: 'À venir' });
     await expect(coming.locator(`a[href$="/${SLUG}/booking_complete/${token}"]`)).toBeVisible();
+    await device.close();
   });
 });
