@@ -1,5 +1,5 @@
 import { expect, islandsHydrated, test } from './fixture.ts';
-import { uniqueEmail } from './auth-support.ts';
+import { expectNoSeriousAxeViolation, uniqueEmail } from './auth-support.ts';
 import { merchantInfo } from './booking-home-support.ts';
 import { chooseOnHome, newGuest, openDays } from './guest-booking-support.ts';
 import { waitForMail } from './mail-outbox-support.ts';
@@ -62,9 +62,11 @@ test.describe('an account finds the bookings it made as a guest', () => {
     const offer = page.getByRole('region', { name: 'Réservations faites sans compte' });
     await expect(offer).toBeVisible();
     await expect(page.getByRole('region', { name: 'À venir' }).getByRole('link')).toHaveCount(0);
+    await expectNoSeriousAxeViolation(page);
     await offer.getByRole('button', { name: /Recevoir un code par email/ }).click();
     const code = offer.getByRole('textbox', { name: 'Code reçu (6 chiffres)' });
     await expect(code).toBeFocused();
+    await expectNoSeriousAxeViolation(page);
     const [, mailed] = await waitForMail(email, /valable 10 minutes :\s*(\d{6})/);
     await code.fill(mailed!);
     await offer.getByRole('button', { name: 'Ajouter à mon compte' }).click();
