@@ -136,6 +136,20 @@ describe('an account finds the bookings it made as a guest under its email or ph
     expect((await attach(account.bearer, 'email', fresh)).status).toBe(403);
   });
 
+  test('two attaches at once with the one right code: the account row lock lets exactly one through', async () => {
+    const email = `duo-${unique()}@example.test`;
+    const booked = await guestBooked({ email, phone: phoneOf() });
+    const account = await t.signIn({ email });
+    await sendCode(account.bearer, 'email');
+    const code = mailedCodeFor(email);
+    const [before] = await t.database.db.select().from(bookings).where(eq(bookings.token, booked.draft.token));
+    const answers = await Promise.all([attach(account.bearer, 'email', code), attach(account.bearer, 'email', code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(answers.find((answer) => answer.status === 200)!.body.attached).toBe(1);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, booked.draft.token));
+    expect([row!.userId, row!.revision]).toEqual([account.userId, before!.revision + 1]);
+  });
+
   test('no code is sent where no guest booking is, and at most 3 an hour to one contact', async () => {
     const empty = await t.signIn({ email: `nobody-${unique()}@example.test` });
     const none = await sendCode(empty.bearer, 'email');
