@@ -502,6 +502,66 @@ async function pictureAccount(baseUrl: string): Promise<string> {
 
 let accountBearer: string | undefined;
 
+/** An account whose email a guest booked with before: the account page then offers to attach that booking. */
+async function pictureAccountWithGuestBooking(baseUrl: string): Promise<string> {
+  pictures += 1;
+  const email = `ines.${Date.now().toString(36)}.${pictures}@example.org`;
+  const slug = 'sakura-ramen';
+  const date = await openDinnerDay(baseUrl, slug);
+  const { slots } = await postApi<{ slots: { timestamp: number; hour: string; available: boolean }[] }>(baseUrl, '/api/booking/booking_slots/get', {
+    merchant_slug: slug,
+    date,
+    bookingZoneId: 'all',
+    needed_seats: 2,
+  });
+  const slot = slots.find((candidate) => candidate.available);
+  if (!slot) throw new Error(`no free time at ${slug} on ${date}`);
+  const device = { 'x-couvert-device': `screenshots-guest-${String(pictures).padStart(4, '0')}` };
+  const { token } = await postApi<{ token: string }>(
+    baseUrl,
+    '/api/booking/create',
+    { merchant_slug: slug, datetime: slot.timestamp, booking_zone_id: 'all', client_count: 2 },
+    undefined,
+    device,
+  );
+  const phone = `+336987655${String(pictures % 100).padStart(2, '0')}`;
+  const guest = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/no_account', {
+    firstname: 'Inès',
+    lastname: 'Moreau',
+    phone,
+    email,
+    bookingToken: token,
+  });
+  await postApi(baseUrl, '/api/booking/validate', { token, merchant_slug: slug }, guest.access_token);
+  const account = await postApi<{ access_token: string }>(baseUrl, '/api/front/user/register', {
+    firstname: 'Inès',
+    lastname: 'Moreau',
+    email,
+    phone,
+    password: 'un mot de passe bien long',
+  });
+  return account.access_token;
+}
+
+/** The account page offering the bookings made as a guest, then its code step. */
+const GUEST_BOOKINGS_SHOTS: Shot[] = [false, true].map((codeStep) => ({
+  name: codeStep ? 'account-guest-bookings-code' : 'account-guest-bookings',
+  path: async ({ baseUrl }) => ((accountBearer = await pictureAccountWithGuestBooking(baseUrl)), '/account'),
+  before: async (page) => {
+    await page.addInitScript((bearer) => {
+      localStorage.setItem('bearer', bearer);
+      localStorage.setItem('current_merchant', 'sakura-ramen');
+    }, accountBearer!);
+  },
+  setup: async (page) => {
+    const offer = page.getByRole('region', { name: 'Réservations faites sans compte' });
+    await offer.waitFor();
+    if (!codeStep) return;
+    await offer.getByRole('button', { name: /Recevoir un code par email/ }).click();
+    await offer.getByRole('textbox', { name: 'Code reçu (6 chiffres)' }).waitFor();
+  },
+}));
+
 /** The account page: coming bookings at two merchants and a cancelled one, in the colours of the merchant the diner came from. */
 const ACCOUNT_SHOTS: Shot[] = [
   {
@@ -780,6 +840,7 @@ export const SHOTS: Shot[] = [
   },
   ...TRACKING_SHOTS,
   ...ACCOUNT_SHOTS,
+  ...GUEST_BOOKINGS_SHOTS,
   ...AUTH_SHOTS,
   ...PRO_SHOTS,
 ];

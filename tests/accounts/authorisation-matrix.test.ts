@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
-import { accessTokens } from '../../src/server/db/schema.ts';
+import { accessTokens, bookings } from '../../src/server/db/schema.ts';
 import { draftBooking, type Draft } from '../support/draft-booking.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
@@ -221,5 +221,40 @@ describe('who sees a booking in their list of bookings (user/bookings)', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const listed = [...answer.body.coming, ...answer.body.past].some((booking: { token: string }) => booking.token === current.draft.token);
     expect(listed).toBe(outcome === 'listed');
+  });
+});
+
+describe('who may find and attach guest bookings (user/guest_bookings)', () => {
+  const calls = {
+    offer: (bearer?: string) => t.post('/api/front/user/guest_bookings', {}, bearer ? { bearer } : {}),
+    code: (bearer?: string) => t.post('/api/front/user/guest_bookings/code', { channel: 'phone' }, bearer ? { bearer } : {}),
+    attach: (bearer?: string) => t.post('/api/front/user/guest_bookings/attach', { channel: 'phone', code: '123456' }, bearer ? { bearer } : {}),
+  };
+  // Each caller against a guest booking made under the phone +33 6 12 34 56 78 (guestOf's).
+  test.each([
+    ['no bearer', 'offer', 401],
+    ['no bearer', 'code', 401],
+    ['no bearer', 'attach', 401],
+    ['that booking\u2019s guest', 'offer', 403],
+    ['that booking\u2019s guest', 'code', 403],
+    ['that booking\u2019s guest', 'attach', 403],
+    ['an account with another phone', 'offer', 200],
+    ['an account with another phone', 'code', 404],
+    ['an account with another phone', 'attach', 403],
+    ['an account with that phone but a wrong code', 'attach', 403],
+  ] as const)('%s calling %s -> %i, and the booking stays the guest\u2019s', async (caller, call, status) => {
+    const draft = await draftBooking(t);
+    const guest = await guestOf(draft);
+    const bearer =
+      caller === 'no bearer'
+        ? undefined
+        : caller === 'that booking\u2019s guest'
+          ? guest.bearer
+          : (await t.signIn({ phone: caller === 'an account with another phone' ? '+33698765432' : '+33612345678' })).bearer;
+    const answer = await calls[call](bearer);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (call === 'offer' && status === 200) expect(answer.body.phone).toBeNull();
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.token, draft.token));
+    expect(row!.userId).toBe(guest.userId);
   });
 });

@@ -66,7 +66,7 @@ describe('no_account creates an anonymous diner tied to one booking', () => {
     [
       'a phone that is not international',
       { phone: '06 98 76 54 32' },
-      { phone: ['Enter a valid phone number in international format, for example +33 6 12 34 56 78.'] },
+      { phone: ['Add the country code, for example +44 7400 123456.'] },
     ],
     ['a malformed email', { email: 'nora@' }, { email: ['Invalid email'] }],
   ])('%s is refused with 422 and nothing is created', async (_name, overrides, errors) => {

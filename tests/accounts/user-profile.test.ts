@@ -52,6 +52,18 @@ describe('user/update changes the contact details with the same validation', () 
     expect((await t.post('/api/booking/user/get', {}, { bearer: account })).body.user.firstname).toBe('Léa-Rose');
   });
 
+  test('a phone typed with spaces, dashes, a 00 prefix or a (0) is stored in E.164', async () => {
+    for (const [typed, stored] of [
+      ['+32 470-12-34-56', '+32470123456'],
+      ['0033 6 12 34 56 78', '+33612345678'],
+      ['+33 (0)6 12 34 56 78', '+33612345678'],
+    ]) {
+      const answer = await update(account, { firstname: 'Léa', lastname: 'Petit', phone: typed });
+      expect(answer.status, typed).toBe(200);
+      expect(answer.body.user.phone).toBe(stored);
+    }
+  });
+
   test('the email may be left out', async () => {
     expect((await update(account, { firstname: 'Léa', lastname: 'Petit', phone: '+33612345678' })).status).toBe(200);
   });
@@ -59,7 +71,14 @@ describe('user/update changes the contact details with the same validation', () 
   test.each([
     ['no first name', { firstname: '' }, { firstname: ['This field is required.'] }],
     ['no phone', { phone: '' }, { phone: ['This field is required.'] }],
-    ['a national phone', { phone: '0612345678' }, { phone: ['Enter a valid phone number in international format, for example +33 6 12 34 56 78.'] }],
+    ['a national phone', { phone: '0612345678' }, { phone: ['Add the country code, for example +44 7400 123456.'] }],
+    [
+      'a phone of the right length no French number has',
+      { phone: '+33 7 00 00 00 00' },
+      { phone: ['No number in this country is written like this: check the digits and the country code.'] },
+    ],
+    ['a phone too short', { phone: '+33 6 12 34' }, { phone: ['This phone number is too short.'] }],
+    ['a dial code of no country', { phone: '+999 123 456' }, { phone: ['This country code does not exist.'] }],
     ['a malformed email', { email: 'lea@' }, { email: ['Invalid email'] }],
     ['another email for an account', { email: 'other@example.test' }, { email: ['The email of an account cannot be changed here.'] }],
   ])('%s is refused with 422', async (_name, overrides, errors) => {

@@ -29,21 +29,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   let server;
   try {
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      SITE_DIR: siteDir,
-      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      BUILD_SITE: 'always',
-      LOG_LEVEL: 'warn',
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      FACEBOOK_CLIENT_ID: facebook.clientId,
-      FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
-      FACEBOOK_AUTHORIZATION_URL: facebook.authorizationUrl,
-      FACEBOOK_TOKEN_URL: facebook.tokenUrl,
-      FACEBOOK_USERINFO_URL: facebook.userinfoUrl,
-    });
+    server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        SITE_DIR: siteDir,
+        ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        BUILD_SITE: 'always',
+        LOG_LEVEL: 'warn',
+        GOOGLE_ISSUER: google.issuer,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        FACEBOOK_CLIENT_ID: facebook.clientId,
+        FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
+        FACEBOOK_AUTHORIZATION_URL: facebook.authorizationUrl,
+        FACEBOOK_TOKEN_URL: facebook.tokenUrl,
+        FACEBOOK_USERINFO_URL: facebook.userinfoUrl,
+      },
+      // A loaded machine (several builds at once) takes over a minute to migrate and import before it answers.
+      { timeoutMs: BUILD_TIMEOUT_MS },
+    );
   } catch (error) {
     await removeFolders();
     throw error;

@@ -65,6 +65,9 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post('/api/front/user/no_account', { ...contact, bookingToken: token }),
     post('/api/front/user/register', { ...contact, password: 'a long and rare passphrase' }),
     post('/api/front/user/booking_session', { bookingToken: token, manageKey: 'a'.repeat(32), lang: 'en' }),
+    post('/api/front/user/guest_bookings', { lang: 'en' }, 'diner'),
+    post('/api/front/user/guest_bookings/code', { channel: 'email', lang: 'en' }, 'diner'),
+    post('/api/front/user/guest_bookings/attach', { channel: 'email', code: '042917', lang: 'en' }, 'diner'),
     post('/api/front/user/bookings', { limit: 10, lang: 'en' }, 'diner'),
     // Without the diner's bearer: signing it out would leave the other calls nobody to call as.
     post('/api/front/user/logout', { lang: 'en' }),

@@ -7,11 +7,13 @@ import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json
 import { navigate } from '../../lib/navigate.ts';
 import { ACCOUNT_PATH, bookingHomePath } from '../../lib/routes.ts';
 import { hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
+import { loadGuestBookingsOffer } from '../../stores/guest-bookings.ts';
 import { $myBookings, loadMyBookings, signOutOfAccount } from '../../stores/my-bookings.ts';
 import { useStoredMerchant } from '../auth/parts/use-stored-merchant.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import BookingList from './parts/BookingList.tsx';
+import GuestBookingsOffer from './parts/GuestBookingsOffer.tsx';
 import '../shared/buttons.css';
 import './account.css';
 
@@ -34,7 +36,10 @@ export default function AccountPage() {
         globalThis.location.replace(startSignIn(ACCOUNT_PATH));
         return;
       }
-      void loadMyBookings();
+      // The earlier guest bookings are offered only to an account whose list loaded.
+      void loadMyBookings().then(() => {
+        if ($myBookings.get().status === 'ready') void loadGuestBookingsOffer();
+      });
     };
     open();
     // A page restored from the back-forward cache (Back after signing out) checks the session anew.
@@ -93,6 +98,7 @@ export default function AccountPage() {
         </div>
       ) : (
         <>
+          <GuestBookingsOffer />
           <BookingList id="acc-coming" title={t('myBookings.coming')} empty={t('myBookings.noneComing')} bookings={state.coming} />
           <BookingList id="acc-past" title={t('myBookings.past')} empty={t('myBookings.nonePast')} bookings={state.past} />
         </>

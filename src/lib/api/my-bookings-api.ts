@@ -1,5 +1,6 @@
 /** The account page's calls: the signed-in account's bookings (api/front/user/bookings) and sign-out (api/front/user/logout). */
 import { apiPost } from './api-client.ts';
+import type { GuestBookingsAttached, GuestBookingsChannel, GuestBookingsOffer } from '../../shared/api/guest-bookings.ts';
 import type { UserBookingsResponse } from '../../shared/api/user-bookings.ts';
 
 /** api/front/user/bookings: the account's coming bookings soonest first and its past ones latest first (401 signed out, 403 for a guest). */
@@ -12,8 +13,23 @@ export function logout(bearer: string): Promise<{ success: true; revoked: boolea
   return apiPost<{ success: true; revoked: boolean }>('/api/front/user/logout', {}, { bearer });
 }
 
+/** api/front/user/guest_bookings: the bookings made as a guest under the account's email and phone. */
+export function getGuestBookings(): Promise<GuestBookingsOffer> {
+  return apiPost<GuestBookingsOffer>('/api/front/user/guest_bookings', {});
+}
+
+/** api/front/user/guest_bookings/code: a code to the account's email or phone (404 nothing there, 429 too many). */
+export function sendGuestBookingsCode(channel: GuestBookingsChannel, lang: string): Promise<{ success: true; sent_to: string }> {
+  return apiPost<{ success: true; sent_to: string }>('/api/front/user/guest_bookings/code', { channel, lang });
+}
+
+/** api/front/user/guest_bookings/attach: the bookings under that contact become the account's (403 identity_proof_invalid). */
+export function attachGuestBookings(channel: GuestBookingsChannel, code: string): Promise<GuestBookingsAttached> {
+  return apiPost<GuestBookingsAttached>('/api/front/user/guest_bookings/attach', { channel, code });
+}
+
 /** The account page's calls, for stores that take their API as a parameter. */
-export const myBookingsApi = { getUserBookings, logout };
+export const myBookingsApi = { getUserBookings, logout, getGuestBookings, sendGuestBookingsCode, attachGuestBookings };
 
 /** The account page's calls as a replaceable set. */
 export type MyBookingsApi = typeof myBookingsApi;

@@ -1,5 +1,5 @@
 /** The phone widget's country list (spec sections 3 and 9): every country libphonenumber-js knows, named in the interface language. */
-import { getCountries, getCountryCallingCode, isSupportedCountry, Metadata, type CountryCode } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, isSupportedCountry, Metadata, type CountryCode } from 'libphonenumber-js/max';
 
 /** One entry of the country list: iso2 upper-case, dialCode without '+', priority 0 for the main country of a shared dial code. */
 export interface PhoneCountry {

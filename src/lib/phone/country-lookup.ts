@@ -1,5 +1,5 @@
 /** The phone widget's starting country: the number's own, the default one, or the visitor's country from an IP-to-country service (spec sections 7 and 8). */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { findCountry, normalizeCountryCode, type PhoneCountry } from './countries.ts';
 import { isInternationalText } from './phone-value.ts';
 

@@ -3,7 +3,7 @@
  * islands, whose static parts format at build time). A merchant's phone is written as its own country writes it; a
  * diner's as the merchant's country would dial it: national when it shares the merchant's country code, else international.
  */
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /** The country of an international number (+…): its own country code, else null (national text, unknown code). */
 export function phoneCountry(phone: string): CountryCode | null {

@@ -1,5 +1,6 @@
 /** What the phone widget makes of the typed text (spec sections 3, 5 and 9): validity, the number's country, its formatted form and parser errors. */
-import { parsePhoneNumberFromString, parsePhoneNumberWithError, ParseError, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { checkPhone, type PhoneProblem } from '../../shared/phone-number.ts';
 import type { PhoneCountry } from './countries.ts';
 
 /** The input's maxlength. */
@@ -15,8 +16,8 @@ export const DEFAULT_EXTENSION_TEXT = ' ext. ';
 
 /** How numbers are written: auto is international when the text starts with a plus sign, else national. */
 export type PhoneMode = 'auto' | 'national' | 'international';
-/** Why the parser refused the text. */
-export type PhoneParseError = 'not_a_number' | 'too_short' | 'too_long' | 'invalid_country';
+/** Why the text is not a valid number: the rule the server applies too (src/shared/phone-number.ts). */
+export type PhoneParseError = PhoneProblem;
 
 /** The widget's value (spec section 3) plus the E.164 number and the parser's complaint. */
 export interface PhoneValue {
@@ -53,27 +54,12 @@ export function resolveMode(mode: string, text: string, logError: (message: stri
   return known;
 }
 
-const PARSE_ERRORS: Record<string, PhoneParseError> = {
-  NOT_A_NUMBER: 'not_a_number',
-  TOO_SHORT: 'too_short',
-  TOO_LONG: 'too_long',
-  INVALID_COUNTRY: 'invalid_country',
-};
-
-/** The parser's complaint about the text for a selected country, or null (empty text, or nothing to say). */
+/** Why the text is refused for a selected country (the server's rule), or null (empty text, or a valid number). */
 export function phoneParseError(text: string, country: string | null | undefined): PhoneParseError | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  if (trimmed.length > PHONE_PARSE_MAX_LENGTH) return 'too_long';
-  const defaultCountry = isInternationalText(trimmed) ? undefined : ((country ?? '').toUpperCase() as CountryCode) || undefined;
-  try {
-    parsePhoneNumberWithError(trimmed, defaultCountry);
-  } catch (error) {
-    if (error instanceof ParseError) return PARSE_ERRORS[error.message] ?? null;
-    return 'not_a_number';
-  }
-  const length = validatePhoneNumberLength(trimmed, defaultCountry);
-  return length ? (PARSE_ERRORS[length] ?? null) : null;
+  const check = checkPhone(trimmed, country);
+  return check.ok ? null : check.problem;
 }
 
 /** What the widget needs to judge the text. */
@@ -84,20 +70,14 @@ export interface PhoneValueOptions {
   logError?: (message: string) => void;
 }
 
-/** The widget's value for the typed text and the selected country (a leading plus sign ignores the selection). */
+/** The widget's value for the typed text and the selected country (a leading plus sign or 00 ignores the selection). */
 export function phoneValue(text: string, country: PhoneCountry | null, options: PhoneValueOptions = {}): PhoneValue {
   const { mode = 'international', allowed, logError } = options;
   const trimmed = text.trim();
-  const error = phoneParseError(trimmed, country?.iso2);
-  const parsed =
-    trimmed && trimmed.length <= PHONE_PARSE_MAX_LENGTH
-      ? isInternationalText(trimmed)
-        ? parsePhoneNumberFromString(trimmed)
-        : country
-          ? parsePhoneNumberFromString(trimmed, country.iso2)
-          : undefined
-      : undefined;
-  let valid = parsed?.isValid() ?? false;
+  const check = trimmed ? checkPhone(trimmed, country?.iso2) : undefined;
+  const error = check && !check.ok ? check.problem : null;
+  const parsed = check?.parsed;
+  let valid = check?.ok ?? false;
   let countryCode = parsed?.country;
   if (countryCode && allowed && !allowed.some((entry) => entry.iso2 === countryCode)) {
     valid = false;

@@ -1,7 +1,8 @@
 /** The contact details of register, user/update and no_account, checked field by field (spec section 5). */
 import { normalEmail } from './email-address.ts';
 import { passwordProblem } from './passwords.ts';
-import { internationalPhone } from './phone.ts';
+import type { PhoneProblem } from '../../shared/phone-number.ts';
+import { internationalPhone, phoneProblem } from './phone.ts';
 
 /** Why a field is refused; the routes turn these into messages in the diner's language. */
 export type FieldProblem =
@@ -9,6 +10,7 @@ export type FieldProblem =
   | 'too_long'
   | 'bad_email'
   | 'bad_phone'
+  | `phone_${PhoneProblem}`
   | 'email_taken'
   | 'email_locked'
   | 'password_too_short'
@@ -62,7 +64,7 @@ export function checkContactDetails(
   const rawPhone = text(body.phone).trim();
   const phone = rawPhone ? internationalPhone(rawPhone) : undefined;
   if (!rawPhone) flag('phone', 'required');
-  else if (!phone) flag('phone', 'bad_phone');
+  else if (!phone) flag('phone', `phone_${phoneProblem(rawPhone) ?? 'not_a_number'}`);
 
   const rawEmail = text(body.email).trim();
   const email = rawEmail ? normalEmail(rawEmail) : undefined;

@@ -3,9 +3,8 @@ import { isLang, type Lang } from '../../shared/langs.ts';
 import type { Database } from '../db/database.ts';
 import { findMerchantById } from '../db/merchant-store.ts';
 import type { UserRow } from '../db/user-store.ts';
-import { bookingTexts } from '../i18n/server-texts.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { identityCodeMessage } from '../mail/messages/identity-code.ts';
+import { identityCodeMessage, identityCodeSms } from '../mail/messages/identity-code.ts';
 import type { SmsSender } from '../mail/sms.ts';
 import { IDENTITY_CODE_TTL_MINUTES, issueIdentityCode, maskedEmail, maskedPhone } from './identity-proof.ts';
 
@@ -38,7 +37,7 @@ export async function sendIdentityCode(
   const email = guest.anonymousEmail ?? guest.email;
   const deliveries: Array<Promise<void>> = [];
   if (guest.phone && deps.sms) {
-    const text = bookingTexts(lang)('identityCodeSms', { name, ref: booking.ref, code, minutes: IDENTITY_CODE_TTL_MINUTES });
+    const text = identityCodeSms({ lang, name, ref: booking.ref, code, minutes: IDENTITY_CODE_TTL_MINUTES });
     deliveries.push(deps.sms.send(guest.phone, text).catch((error: unknown) => deps.warn('identity code SMS failed', error)));
   } else if (guest.phone) {
     deps.warn('identity code not sent by SMS: no SMS sender is configured');

@@ -1,16 +1,17 @@
-/** Phone numbers: only valid international numbers, kept in E.164 form. */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+/** Phone numbers: only valid international numbers, kept in E.164 form, by the rule the browser's widget applies too. */
+import { checkPhone, PHONE_MAX_TEXT, type PhoneProblem } from '../../shared/phone-number.ts';
 
 /** Longest phone input accepted (the phone widget's maxlength). */
-export const MAX_PHONE_INPUT = 25;
+export const MAX_PHONE_INPUT = PHONE_MAX_TEXT;
 
-/** The E.164 form of a valid international number ('+33612345678'), or undefined for anything else. */
+/** The E.164 form of a valid international number ('+33612345678', '0033…' too), or undefined for anything else. */
 export function internationalPhone(input: string): string | undefined {
-  const text = input.trim();
-  if (text.length === 0 || text.length > MAX_PHONE_INPUT) return undefined;
-  // "00" is the international prefix most of Europe dials; a national number without one is refused.
-  const international = text.startsWith('00') ? `+${text.slice(2)}` : text;
-  if (!international.startsWith('+')) return undefined;
-  const parsed = parsePhoneNumberFromString(international);
-  return parsed?.isValid() ? parsed.number : undefined;
+  const check = checkPhone(input);
+  return check.ok ? check.number : undefined;
+}
+
+/** Why a phone is refused (a national number has no country to be read in: needs_country), or undefined when it is valid. */
+export function phoneProblem(input: string): PhoneProblem | undefined {
+  const check = checkPhone(input);
+  return check.ok ? undefined : check.problem;
 }

@@ -346,6 +346,30 @@ export const identityCodes = pgTable(
 );
 
 /**
+ * Codes sent to an account's own email or phone to prove it before the guest bookings made under that contact are
+ * attached to the account (user/guest_bookings): bound to the account, the channel and the exact contact written to.
+ */
+export const contactCodes = pgTable(
+  'contact_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'email' or 'phone'.
+    channel: text('channel').notNull(),
+    // The email (normalised) or phone (E.164) the code went to.
+    contact: text('contact').notNull(),
+    // SHA-256 of the account, channel, contact and code: the table alone does not show a live code.
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_codes_user').on(t.userId, t.channel)],
+);
+
+/**
  * The durable scheduler's jobs (src/server/jobs): a kind, its payload and when it is due. A worker claims a due job
  * with `for update skip locked` and holds it until `locked_until`; a job whose worker died is claimed again after that.
  */
@@ -433,6 +457,7 @@ export const schema = {
   socialLoginStates,
   loginHandoffs,
   identityCodes,
+  contactCodes,
   jobs,
   messagesOutbox,
 };

@@ -41,6 +41,8 @@ export interface AccountContext {
   /** Text messages (identity codes); none in tests that do not ask for it. */
   sms?: SmsSender;
   reset: PasswordReset;
+  /** Signs mails no merchant is involved in. */
+  providerName: string;
   /** Staff reset links, mailed and used like the diners' (same mail, same page). */
   staffReset: StaffPasswordReset;
   social: SocialLogin;
@@ -62,7 +64,12 @@ export interface AccountRateLimits {
   manageKeyPerAddress: RateLimit;
   /** Identity codes sent per booking (no_account on a booking that has a guest). */
   identityCodesPerBooking: RateLimit;
+  /** Codes sent to one email or phone to attach its guest bookings to an account (keyed by `contactCodeKeys`). */
+  contactCodesPerContact: RateLimit;
 }
+
+/** The contact a request's code goes to, set by the route before it counts the send. */
+export const contactCodeKeys = new WeakMap<FastifyRequest, string>();
 
 /** How many accounts one address may create per hour (each costs an argon2 hash). */
 const REGISTER_PER_ADDRESS = { limit: 30, windowSeconds: 3600 };
@@ -137,7 +144,9 @@ export function createAccountContext(
       registerPerAddress: rateLimit(app, 'register-ip', REGISTER_PER_ADDRESS, clientAddress),
       manageKeyPerAddress: rateLimit(app, 'manage-key-ip', limits.manageKeyPerAddress, clientAddress),
       identityCodesPerBooking: rateLimit(app, 'identity-code', IDENTITY_CODES_PER_BOOKING, (request) => emailKey(bodyText(request, 'bookingToken'))),
+      contactCodesPerContact: rateLimit(app, 'contact-code', IDENTITY_CODES_PER_BOOKING, (request) => emailKey(contactCodeKeys.get(request) ?? '')),
     },
+    providerName,
     mailer,
     reset,
     staffReset: createStaffPasswordReset({ db: base.db, mailer, now: base.now, publicUrl, providerName, brandOf: reset.brandOf }),

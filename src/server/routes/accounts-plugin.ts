@@ -7,6 +7,7 @@ import type { SmsSender } from '../mail/sms.ts';
 import { createAccountContext } from './account-context.ts';
 import { accountRoutes } from './account-routes.ts';
 import { bookingSessionRoutes } from './booking-session-routes.ts';
+import { guestBookingRoutes } from './guest-booking-routes.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { proPasswordResetRoutes } from './pro-password-reset-routes.ts';
@@ -50,4 +51,5 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
   await socialRoutes(app, ctx);
   await userRoutes(app, ctx);
   await bookingSessionRoutes(app, ctx);
+  await guestBookingRoutes(app, ctx);
 }

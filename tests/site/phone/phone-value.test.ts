@@ -99,7 +99,7 @@ describe('parser errors: not a number, too short, too long, invalid country', ()
     ['06123456789', 'FR', 'too_long'],
     ['0612345678901234', 'FR', 'too_long'],
     ['+999 123', 'FR', 'invalid_country'],
-    ['0612345678', null, 'invalid_country'],
+    ['0612345678', null, 'needs_country'],
     ['0'.repeat(PHONE_PARSE_MAX_LENGTH + 1), 'FR', 'too_long'],
     ['06 12 34 56 78', 'FR', null],
     ['+44 20 7946 0958', 'FR', null],

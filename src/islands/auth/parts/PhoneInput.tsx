@@ -2,7 +2,7 @@
  * The phone widget (spec sections 3, 4, 5 and 9): a country dropdown with flags and dial codes beside a tel input,
  * reporting {country, countryCode, formatted, valid, possible, nationalNumber} on every change.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { buildCountryLookupUrl } from '../../../lib/build-env.ts';
 import { allCountries, findCountry, flagEmoji, orderCountries, type PhoneCountry } from '../../../lib/phone/countries.ts';

@@ -13,9 +13,12 @@ export function phoneField(state: PhoneState): PhoneField {
   return { text: state.text, valid: state.value?.valid ?? false, error: state.value?.error ?? null };
 }
 
-/** What is sent to the server: the E.164 number when the widget marks it valid, else the text (the server then says what is wrong). */
+/**
+ * What is sent to the server: the number in E.164 whenever the widget could read it in the selected country, valid or
+ * not, so the server (which knows no country) judges the same digits and names the same problem; else the text.
+ */
 export function phoneToSend(state: PhoneState): string {
-  return state.value?.valid && state.value.number ? state.value.number : state.text.trim();
+  return state.value?.number ?? state.text.trim();
 }
 
 /** The countries the forms list first: the interface languages' home countries and neighbours. */
