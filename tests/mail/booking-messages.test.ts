@@ -110,7 +110,7 @@ describe('every message kind in every language', () => {
   });
 
   test.each(cases)(
-    '%s in %s: one GSM-7 segment with the short link (two for the first ones, whose link carries the manage key), even for long names and a 36-character site address',
+    '%s in %s: one GSM-7 segment with the short link (two for those inviting the diner to act, whose link carries the manage key), even for long names and a 36-character site address',
     (kind, lang) => {
       const long = {
         merchant: messageMerchant({ name: 'Trattoria e Pizzeria della Nonna Rosa e del Nonno Giuseppe – Cucina Romana Tradizionale dal 1968' }),
@@ -128,8 +128,10 @@ describe('every message kind in every language', () => {
         expect(smsSize(sms).segments, sms).toBeLessThanOrEqual(withKey ? 2 : 1);
         if (kind === 'diner-closed-unanswered') expect(sms).toContain('+33142000000');
         else expect(sms).toContain(kind.startsWith('diner-') ? `${site}/b/${MESSAGE_TOKEN}` : `${site}/pro/le-petit-zinc`);
-        // Only the diner's first messages carry the key, in the short address's fragment: they manage the booking from any phone.
-        if (withKey) expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}`);
+        // The diner's messages that invite them to act carry the key, in the short address's fragment: they act from any
+        // phone; the reminder's link opens the cancel. The others (and the restaurant's) never carry it.
+        if (kind === 'diner-reminder') expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}&action=cancel`);
+        else if (withKey) expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}`);
         else expect(sms).not.toContain(MESSAGE_MANAGE_KEY);
       }
     },
@@ -137,6 +139,16 @@ describe('every message kind in every language', () => {
 });
 
 describe('what each diner message says', () => {
+  test.each(['diner-received', 'diner-confirmed', 'diner-changed', 'diner-reminder'] as const)(
+    '%s, which invites the diner to act, carries the manage key in its mail and its text message',
+    (kind) => {
+      const message = composeBookingMessage(inputOf(kind, 'fr'));
+      expect(message.email!.text).toContain(`${TRACKING}#manage=${MESSAGE_MANAGE_KEY}`);
+      expect(message.sms).toContain(`#manage=${MESSAGE_MANAGE_KEY}`);
+      expect(SMS_WITH_MANAGE_KEY.has(kind)).toBe(true);
+    },
+  );
+
   test.each(LANGS.map((lang) => [lang]))('the reminder in %s offers the manage link and the one-tap cancel link', (lang) => {
     const email = composeBookingMessage(inputOf('diner-reminder', lang)).email!;
     expect(email.html).toContain(`href="${TRACKING}#manage=${MESSAGE_MANAGE_KEY}&amp;action=cancel"`);

@@ -24,10 +24,11 @@ const TEXTS = {
 const ENDINGS: ReadonlySet<DinerMessageKind> = new Set(['diner-cancelled-by-restaurant', 'diner-cancelled-by-diner', 'diner-closed-unanswered']);
 
 /**
- * The diner's first text messages, which carry the manage link (the key in the short address's fragment): how the diner
- * manages the booking from another device (docs/security.md). The key makes them two segments where others take one.
+ * The diner's text messages that invite them to act on a coming booking (change it, cancel it), which carry the manage
+ * link (the key in the short address's fragment): how the diner acts from any device, a phone booking's diner included
+ * (docs/security.md). The key makes them two segments where others take one. The reminder's link opens the cancel.
  */
-export const SMS_WITH_MANAGE_KEY: ReadonlySet<DinerMessageKind> = new Set(['diner-received', 'diner-confirmed']);
+export const SMS_WITH_MANAGE_KEY: ReadonlySet<DinerMessageKind> = new Set(['diner-received', 'diner-confirmed', 'diner-changed', 'diner-reminder']);
 
 /** The reasons a restaurant gives, which have a sentence of their own. */
 const REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
@@ -94,7 +95,8 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
       : [],
   });
 
-  const withKey = SMS_WITH_MANAGE_KEY.has(kind) && links.shortManage !== undefined;
+  const keyed = !SMS_WITH_MANAGE_KEY.has(kind) ? undefined : kind === 'diner-reminder' ? links.shortCancel : links.shortManage;
+  const withKey = keyed !== undefined;
   const sms = fitSms(
     (values) => t(`diner.${key}.sms`, values),
     {
@@ -102,7 +104,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
       when: when.short,
       party: booking.clientCount,
       phone: merchant.phone,
-      url: withKey ? links.shortManage! : (links.short ?? links.tracking),
+      url: keyed ?? links.short ?? links.tracking,
     },
     ['name'],
     withKey ? 2 : 1,

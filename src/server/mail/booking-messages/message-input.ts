@@ -103,6 +103,8 @@ export interface MessageLinks {
   short?: string;
   /** The short address with the manage key in its fragment, `{site}/b/{token}#manage={key}` (the redirect keeps the fragment). */
   shortManage?: string;
+  /** The short address with the one-tap cancel in its fragment, `{site}/b/{token}#manage={key}&action=cancel`: the reminder's text message. */
+  shortCancel?: string;
 }
 
 /** The input of a message about one booking. */
