@@ -168,6 +168,21 @@ describe('what each diner message says', () => {
     expect(message.email!.text.split('\n').slice(0, 4).join(' ')).toContain('+33142000000');
   });
 
+  test.each(LANGS.map((lang) => [lang]))('a change that sent the booking back to the restaurant says, in %s, it awaits its answer (mail and SMS)', (lang) => {
+    const awaits = { fr: 'atten', en: 'await', es: 'pendiente', it: 'attesa' }[lang];
+    const diner = inputOf('diner-changed', lang) as Extract<MessageInput, { booking: unknown }>;
+    const pending = composeBookingMessage({ ...diner, booking: { ...diner.booking, status: 10 } });
+    const confirmed = composeBookingMessage(diner);
+    expect(pending.email!.subject).not.toBe(confirmed.email!.subject);
+    expect(pending.email!.text.toLowerCase()).toContain(awaits);
+    expect(pending.sms!.toLowerCase()).toContain(awaits);
+    expect(smsSize(pending.sms!).segments).toBeLessThanOrEqual(2);
+    const restaurant = inputOf('restaurant-diner-changed', lang) as Extract<MessageInput, { booking: unknown }>;
+    const toConfirm = composeBookingMessage({ ...restaurant, booking: { ...restaurant.booking, status: 10 } });
+    expect(toConfirm.email!.subject).not.toBe(composeBookingMessage(restaurant).email!.subject);
+    expect(smsSize(toConfirm.sms!).segments).toBe(1);
+  });
+
   test('a change shows what it was before', () => {
     const email = composeBookingMessage(inputOf('diner-changed', 'en')).email!;
     expect(email.text).toContain('Time: 20:00 (was: 19:00)');

@@ -4,6 +4,7 @@ import { pacingAllows, pickTable, startsTooSoon, type Slot, type TableHold, type
 import { assertNotBegun, holdsTable, nextStatus, type BookingAction } from '../domain/booking-status.ts';
 import { BookingStatus, type BookingStatusCode, type CancelReason } from '../../shared/booking-status.ts';
 import { toBookingView, type BookingView } from '../domain/booking-view.ts';
+import { dinerChangeOf } from '../domain/diner-change.ts';
 import { DomainError } from '../domain/errors.ts';
 import { canManageBooking, viewerClient, type BookingCaller } from '../domain/booking-access.ts';
 import type { Lang } from '../../shared/langs.ts';
@@ -263,11 +264,15 @@ export function createBookingService(deps: BookingServiceDeps) {
       };
       if (existing) {
         const status = existing.status as BookingStatusCode | null;
+        const zoneName = (id: string) => floor.zones.find((zone) => zone.id === id)?.name ?? '';
+        // A validated booking's change is told to staff (a draft's is no booking yet).
+        const dinerChange = status === null ? undefined : dinerChangeOf(existing, values, zoneName, now);
         const saved = await save(tx, existing, {
           ...values,
           // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
           status: status === BookingStatus.Confirmed && !merchant.settings.autoConfirm ? BookingStatus.Pending : status,
           holdExpiresAt: status === null ? new Date(now.getTime() + deps.holdMinutes * MINUTE) : null,
+          ...(dinerChange ? { dinerChange } : {}),
         });
         return recorded(tx, 'diner_change', existing, saved, now);
       }

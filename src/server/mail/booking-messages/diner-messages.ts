@@ -38,9 +38,10 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const { kind, booking, merchant, links } = input;
   const lang = dinerLang(booking);
   const t = messageTexts(lang);
-  const key = TEXTS[kind];
   const ending = ENDINGS.has(kind);
   const pending = booking.status === BookingStatus.Pending;
+  // A change that sent the booking back to the restaurant says it awaits its answer.
+  const key = kind === 'diner-changed' && pending ? 'changedPending' : TEXTS[kind];
   const when = messageWhen(booking.startsAt, merchant.timezone, lang);
   const vars = { name: merchant.name, phone: merchant.phone };
   const subject = oneLineSubject(t(`diner.${key}.subject`, vars));

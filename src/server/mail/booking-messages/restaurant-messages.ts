@@ -27,7 +27,8 @@ export function restaurantMessage(input: BookingMessageInput & { kind: Exclude<R
   const { kind, booking, merchant, links } = input;
   const lang = langOf(merchant);
   const t = messageTexts(lang);
-  const key = TEXTS[kind];
+  // The diner's change of a booking that now waits for the restaurant's answer says so.
+  const key = kind === 'restaurant-diner-changed' && booking.status === BookingStatus.Pending ? 'dinerChangedPending' : TEXTS[kind];
   const when = messageWhen(booking.startsAt, merchant.timezone, lang);
   const diner = dinerName(booking) || '-';
   const subject = oneLineSubject(t(`restaurant.${key}.subject`, { diner, when: when.short }));
