@@ -52,7 +52,7 @@ import {
   zonesWithTables,
 } from '../domain/booking-rules.ts';
 import { floorDaySlots } from '../domain/day-slots.ts';
-import { bookingIcs } from './booking-ics.ts';
+import { bookingIcs, downloadScheduling } from './booking-ics.ts';
 
 /** Told of every change of a booking (the live channel listens here). */
 export type BookingListener = (booking: BookingRow) => void | Promise<void>;
@@ -653,8 +653,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** A booking as an RFC 5545 calendar in the diner's language (the token alone reads it). */
   async function calendar(slug: string, token: string, lang: Lang): Promise<string> {
     const { floor, booking } = await get(slug, token);
-    const zone = floor.zones.find((candidate) => candidate.id === booking.zoneId);
-    return bookingIcs(booking, floor.merchant, zone?.name, lang);
+    const zone = floor.merchant.settings.showZone ? floor.zones.find((candidate) => candidate.id === booking.zoneId) : undefined;
+    return bookingIcs(booking, floor.merchant, zone?.name, lang, downloadScheduling(booking, floor.merchant));
   }
 
   /** The signed-in diner's coming booking at this merchant, if any. */
