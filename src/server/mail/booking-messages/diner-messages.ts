@@ -1,5 +1,6 @@
 /** The messages to the diner about their booking (issue 12): email with .ics and JSON-LD, and a text message. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
+import { isolatedName } from '../../../shared/isolated-name.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import { bookingIcs, type IcsScheduling } from '../../services/booking-ics.ts';
 import { bookingEmail, type EmailParts } from './booking-email.ts';
@@ -43,7 +44,9 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   // A change that sent the booking back to the restaurant says it awaits its answer.
   const key = kind === 'diner-changed' && pending ? 'changedPending' : TEXTS[kind];
   const when = messageWhen(booking.startsAt, merchant.timezone, lang);
-  const vars = { name: merchant.name, phone: merchant.phone };
+  // Names are hostile text: their direction is isolated from the sentence they are printed in.
+  const shownName = isolatedName(merchant.name);
+  const vars = { name: shownName, phone: merchant.phone };
   const subject = oneLineSubject(t(`diner.${key}.subject`, vars));
   const brand = { name: merchant.name, primary: merchant.theme.primary, background: merchant.theme.background };
 
@@ -74,7 +77,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const ics = attachIcs ? bookingIcs(booking, merchant, merchant.showZone === false ? undefined : booking.zoneName, lang, scheduling) : undefined;
 
   const footer = [
-    `${merchant.name} · ${addressLine(merchant)} · ${merchant.phone}`,
+    `${shownName} · ${addressLine(merchant)} · ${merchant.phone}`,
     ...(kind === 'diner-closed-unanswered' ? [] : [t('common.callUs', { phone: merchant.phone })]),
     ...(ics && !ending ? [t('common.calendar')] : []),
     ...(links.manage && !ending ? [t('common.linkWorks')] : []),
@@ -84,7 +87,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
     lang,
     brand,
     subject,
-    greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: booking.diner.firstname.trim() }) : t('greeting.anonymous'),
+    greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: isolatedName(booking.diner.firstname.trim()) }) : t('greeting.anonymous'),
     paragraphs: [t(`diner.${key}.lead`, vars)],
     notice,
     facts: bookingFacts(booking, merchant, lang, { zone: merchant.showZone !== false }),
@@ -101,7 +104,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const sms = fitSms(
     (values) => t(`diner.${key}.sms`, values),
     {
-      name: merchant.name,
+      name: shownName,
       when: when.short,
       party: booking.clientCount,
       phone: merchant.phone,

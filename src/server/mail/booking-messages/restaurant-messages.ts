@@ -1,5 +1,6 @@
 /** The messages to the restaurant (issue 12): a booking to confirm, the diner's changes, reminders and the evening list. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
+import { isolatedName } from '../../../shared/isolated-name.ts';
 import type { Lang } from '../../../shared/langs.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import { bookingEmail, type EmailFact } from './booking-email.ts';
@@ -61,7 +62,7 @@ export function nextDayMessage(input: NextDayMessageInput): ComposedMessage {
   const day = longDay(input.day, lang);
   const bookings = [...input.bookings].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const covers = bookings.reduce((sum, booking) => sum + booking.clientCount, 0);
-  const vars = { name: merchant.name, day, count: bookings.length, covers };
+  const vars = { name: isolatedName(merchant.name), day, count: bookings.length, covers };
   const rows = bookings.map((booking) => [
     messageWhen(booking.startsAt, merchant.timezone, lang).time,
     dinerName(booking) || '-',
