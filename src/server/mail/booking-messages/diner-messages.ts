@@ -113,5 +113,6 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
     ['name'],
     withKey ? 2 : 1,
   );
-  return { email, sms };
+  // White label: the diner's mail comes from the restaurant, by name (the mailer encodes it).
+  return { email: { ...email, fromName: merchant.name }, sms };
 }

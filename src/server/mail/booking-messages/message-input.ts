@@ -138,6 +138,7 @@ export interface MessageAttachment {
 
 /** A composed message: the email and the text message it may go as (either absent when the kind has none). */
 export interface ComposedMessage {
-  email?: { subject: string; text: string; html: string; attachments: MessageAttachment[] };
+  /** `fromName`: the sender's display name, the restaurant's on its diners' mail (else the provider's MAIL_FROM). */
+  email?: { subject: string; text: string; html: string; attachments: MessageAttachment[]; fromName?: string };
   sms?: string;
 }
