@@ -235,13 +235,34 @@ describe('schema.org reservation markup', () => {
         '@type': 'FoodEstablishment',
         name: 'Le Petit Zinc',
         telephone: '+33142000000',
-        address: { '@type': 'PostalAddress', streetAddress: '12 rue des Martyrs', postalCode: '75009', addressLocality: 'Paris' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '12 rue des Martyrs',
+          postalCode: '75009',
+          addressLocality: 'Paris',
+          addressCountry: 'FR',
+        },
       },
       startTime: '2026-11-25T20:00:00+01:00',
       partySize: 4,
     });
     if (status === 'ReservationCancelled') expect(ld).not.toHaveProperty('modifyReservationUrl');
     else expect(ld!.modifyReservationUrl).toBe(`${TRACKING}#manage=${MESSAGE_MANAGE_KEY}`);
+  });
+
+  test.each([
+    ['the definition’s country and region', { country: 'IT', region: 'Lazio' }, '+390612345678', { addressCountry: 'IT', addressRegion: 'Lazio' }],
+    ['the phone’s country when the definition gives none', {}, '+34911234567', { addressCountry: 'ES' }],
+    ['no country when neither says', {}, 'not a phone', {}],
+  ])('the address carries %s', (_case, given, phone, expected) => {
+    const merchant = messageMerchant({ phone, address: { ...messageMerchant().address, ...given } });
+    const [ld] = jsonLdOf(composeBookingMessage({ kind: 'diner-confirmed', merchant, booking: messageBooking(), links: messageLinks() }).email!.html);
+    const address = (ld!.reservationFor as { address: Record<string, string> }).address;
+    expect({ addressCountry: address.addressCountry, addressRegion: address.addressRegion }).toEqual({
+      addressCountry: undefined,
+      addressRegion: undefined,
+      ...expected,
+    });
   });
 
   test('the restaurant’s mails carry none', () => {

@@ -75,7 +75,8 @@ export interface MessageMerchant {
   /** E.164. */
   phone: string;
   url: string;
-  address: { address: string; address2: string; zip: string; city: string };
+  /** `country` (ISO 3166-1 alpha-2) and `region` when the definition gives them (the country else comes from the phone). */
+  address: { address: string; address2: string; zip: string; city: string; country?: string; region?: string };
   /** The definition's theme (#rgb or #rrggbb; anything else falls back to the default colours). */
   theme: { primary: string; background: string };
   /** settings.showZone: whether the zone's name is shown to the diner. */
