@@ -54,6 +54,8 @@ export function showFirstView(view: HTMLElement, { merchant, booking: read }: Ge
   show(edit, mayEditBooking(status) && mayManageBooking(booking));
   if (edit) edit.href = bookingHomePath(context.merchantSlug, { token: booking.token });
   show(part('checking'), notices.checking);
+  show(part('checking-lead'), !notices.changeAwaitsAnswer);
+  show(part('change-awaits'), notices.changeAwaitsAnswer);
   show(part('unavailable'), notices.unavailable);
   const illustration = part<HTMLImageElement>('illustration');
   const src = notices.illustration ? safeImageSrc(booking.gif?.path) : null;

@@ -17,6 +17,8 @@ export interface CancellationNotice {
 export interface TrackingNotices {
   /** Status 10: the restaurant is checking the booking. */
   checking: boolean;
+  /** Status 10 after the diner changed it: the lead says the change awaits the restaurant's answer. */
+  changeAwaitsAnswer: boolean;
   /**
    * Status 10: 'call' (not validated yet, try to call) close to the booked time, else 'sms' (a confirmation SMS will follow);
    * null while the restaurant is unavailable, whose own notice already gives its phone.
@@ -39,7 +41,10 @@ function pendingHint(booking: Pick<Booking, 'status' | 'bookingForTimestamp' | '
 
 /** The notices of a booking at `nowSeconds` (unix seconds). */
 export function trackingNotices(
-  booking: Pick<Booking, 'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage' | 'canManage'>,
+  booking: Pick<
+    Booking,
+    'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage' | 'canManage' | 'changeAwaitsAnswer'
+  >,
   nowSeconds: number,
 ): TrackingNotices {
   const { status } = booking;
@@ -52,6 +57,7 @@ export function trackingNotices(
   }
   return {
     checking: pending,
+    changeAwaitsAnswer: pending && booking.changeAwaitsAnswer === true,
     // An unavailable restaurant will not send the promised SMS soon, and its notice already says to call: no second hint.
     pendingHint: pending && !booking.showUnavailableMerchant ? pendingHint(booking, nowSeconds) : null,
     unavailable: booking.showUnavailableMerchant,

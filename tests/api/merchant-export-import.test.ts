@@ -25,3 +25,24 @@ describe('the admin API takes back what export wrote', () => {
     expect(await exported(slug)).toEqual(before);
   });
 });
+
+describe('the address’s country and region', () => {
+  test('a definition’s country and region are kept, exported and imported again unchanged; a lower-case country is read as its code', async () => {
+    const before = await exported('le-petit-zinc');
+    const answer = await put('le-petit-zinc', { ...before, address: { ...before.address, country: 'fr', region: 'Île-de-France' } });
+    expect(answer.body).toMatchObject({ success: true });
+    const after = await exported('le-petit-zinc');
+    expect(after.address).toMatchObject({ country: 'FR', region: 'Île-de-France' });
+    expect((await put('le-petit-zinc', after)).body).toMatchObject({ success: true });
+    expect(await exported('le-petit-zinc')).toEqual(after);
+    const listed = (await t.get('/api/booking/merchants')).body.merchants.find((merchant: { slug: string }) => merchant.slug === 'le-petit-zinc');
+    expect(listed.address).toMatchObject({ country: 'FR', region: 'Île-de-France' });
+  });
+
+  test('a country that is not an ISO 3166-1 alpha-2 code is refused, naming the field', async () => {
+    const before = await exported('sakura-ramen');
+    const answer = await put('sakura-ramen', { ...before, address: { ...before.address, country: 'France' } });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('address.country');
+  });
+});

@@ -110,7 +110,7 @@ describe('every message kind in every language', () => {
   });
 
   test.each(cases)(
-    '%s in %s: one GSM-7 segment with the short link (two for the first ones, whose link carries the manage key), even for long names and a 36-character site address',
+    '%s in %s: one GSM-7 segment with the short link (two for those inviting the diner to act, whose link carries the manage key), even for long names and a 36-character site address',
     (kind, lang) => {
       const long = {
         merchant: messageMerchant({ name: 'Trattoria e Pizzeria della Nonna Rosa e del Nonno Giuseppe – Cucina Romana Tradizionale dal 1968' }),
@@ -128,8 +128,10 @@ describe('every message kind in every language', () => {
         expect(smsSize(sms).segments, sms).toBeLessThanOrEqual(withKey ? 2 : 1);
         if (kind === 'diner-closed-unanswered') expect(sms).toContain('+33142000000');
         else expect(sms).toContain(kind.startsWith('diner-') ? `${site}/b/${MESSAGE_TOKEN}` : `${site}/pro/le-petit-zinc`);
-        // Only the diner's first messages carry the key, in the short address's fragment: they manage the booking from any phone.
-        if (withKey) expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}`);
+        // The diner's messages that invite them to act carry the key, in the short address's fragment: they act from any
+        // phone; the reminder's link opens the cancel. The others (and the restaurant's) never carry it.
+        if (kind === 'diner-reminder') expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}&action=cancel`);
+        else if (withKey) expect(sms).toContain(`${site}/b/${MESSAGE_TOKEN}#manage=${MESSAGE_MANAGE_KEY}`);
         else expect(sms).not.toContain(MESSAGE_MANAGE_KEY);
       }
     },
@@ -137,6 +139,16 @@ describe('every message kind in every language', () => {
 });
 
 describe('what each diner message says', () => {
+  test.each(['diner-received', 'diner-confirmed', 'diner-changed', 'diner-reminder'] as const)(
+    '%s, which invites the diner to act, carries the manage key in its mail and its text message',
+    (kind) => {
+      const message = composeBookingMessage(inputOf(kind, 'fr'));
+      expect(message.email!.text).toContain(`${TRACKING}#manage=${MESSAGE_MANAGE_KEY}`);
+      expect(message.sms).toContain(`#manage=${MESSAGE_MANAGE_KEY}`);
+      expect(SMS_WITH_MANAGE_KEY.has(kind)).toBe(true);
+    },
+  );
+
   test.each(LANGS.map((lang) => [lang]))('the reminder in %s offers the manage link and the one-tap cancel link', (lang) => {
     const email = composeBookingMessage(inputOf('diner-reminder', lang)).email!;
     expect(email.html).toContain(`href="${TRACKING}#manage=${MESSAGE_MANAGE_KEY}&amp;action=cancel"`);
@@ -154,6 +166,21 @@ describe('what each diner message says', () => {
   test.each(LANGS.map((lang) => [lang]))('closed unanswered in %s gives the merchant’s phone', (lang) => {
     const message = composeBookingMessage(inputOf('diner-closed-unanswered', lang));
     expect(message.email!.text.split('\n').slice(0, 4).join(' ')).toContain('+33142000000');
+  });
+
+  test.each(LANGS.map((lang) => [lang]))('a change that sent the booking back to the restaurant says, in %s, it awaits its answer (mail and SMS)', (lang) => {
+    const awaits = { fr: 'atten', en: 'await', es: 'pendiente', it: 'attesa' }[lang];
+    const diner = inputOf('diner-changed', lang) as Extract<MessageInput, { booking: unknown }>;
+    const pending = composeBookingMessage({ ...diner, booking: { ...diner.booking, status: 10 } });
+    const confirmed = composeBookingMessage(diner);
+    expect(pending.email!.subject).not.toBe(confirmed.email!.subject);
+    expect(pending.email!.text.toLowerCase()).toContain(awaits);
+    expect(pending.sms!.toLowerCase()).toContain(awaits);
+    expect(smsSize(pending.sms!).segments).toBeLessThanOrEqual(2);
+    const restaurant = inputOf('restaurant-diner-changed', lang) as Extract<MessageInput, { booking: unknown }>;
+    const toConfirm = composeBookingMessage({ ...restaurant, booking: { ...restaurant.booking, status: 10 } });
+    expect(toConfirm.email!.subject).not.toBe(composeBookingMessage(restaurant).email!.subject);
+    expect(smsSize(toConfirm.sms!).segments).toBe(1);
   });
 
   test('a change shows what it was before', () => {
@@ -219,13 +246,34 @@ describe('schema.org reservation markup', () => {
         '@type': 'FoodEstablishment',
         name: 'Le Petit Zinc',
         telephone: '+33142000000',
-        address: { '@type': 'PostalAddress', streetAddress: '12 rue des Martyrs', postalCode: '75009', addressLocality: 'Paris' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '12 rue des Martyrs',
+          postalCode: '75009',
+          addressLocality: 'Paris',
+          addressCountry: 'FR',
+        },
       },
       startTime: '2026-11-25T20:00:00+01:00',
       partySize: 4,
     });
     if (status === 'ReservationCancelled') expect(ld).not.toHaveProperty('modifyReservationUrl');
     else expect(ld!.modifyReservationUrl).toBe(`${TRACKING}#manage=${MESSAGE_MANAGE_KEY}`);
+  });
+
+  test.each([
+    ['the definition’s country and region', { country: 'IT', region: 'Lazio' }, '+390612345678', { addressCountry: 'IT', addressRegion: 'Lazio' }],
+    ['the phone’s country when the definition gives none', {}, '+34911234567', { addressCountry: 'ES' }],
+    ['no country when neither says', {}, 'not a phone', {}],
+  ])('the address carries %s', (_case, given, phone, expected) => {
+    const merchant = messageMerchant({ phone, address: { ...messageMerchant().address, ...given } });
+    const [ld] = jsonLdOf(composeBookingMessage({ kind: 'diner-confirmed', merchant, booking: messageBooking(), links: messageLinks() }).email!.html);
+    const address = (ld!.reservationFor as { address: Record<string, string> }).address;
+    expect({ addressCountry: address.addressCountry, addressRegion: address.addressRegion }).toEqual({
+      addressCountry: undefined,
+      addressRegion: undefined,
+      ...expected,
+    });
   });
 
   test('the restaurant’s mails carry none', () => {

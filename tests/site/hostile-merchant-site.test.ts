@@ -101,6 +101,8 @@ function problemsOf(element: DomElement): string[] {
     if (!isHtmlElement(element)) problems.push('a script outside HTML (SVG or MathML)');
     else if (type === 'application/json') {
       if (attribute(element, 'id') !== 'merchant-data' || src !== null) problems.push(`an unexpected JSON element ${attribute(element, 'id')}`);
+    } else if (type === 'application/ld+json') {
+      if (attribute(element, 'id') !== 'restaurant-ld' || src !== null) problems.push(`an unexpected JSON-LD element ${attribute(element, 'id')}`);
     } else if (src === null || !OWN_SCRIPT.test(src)) problems.push(`a script that is not one of the site's files: src=${src}`);
     else if (textOf(element).trim() !== '') problems.push(`an external script with inline code: ${textOf(element)}`);
   }
@@ -162,6 +164,41 @@ describe('the site built for a merchant whose every text is hostile', () => {
     expect(textOf(onlyElement(document, 'p', 'description'))).toBe(merchant.description);
     expect(textOf(onlyElement(document, 'p', 'lead'))).toBe(merchant.bookingDescription);
     expect(textOf(onlyElement(document, 'footer'))).toContain(`© ${new Date().getFullYear()} ${merchant.name}`);
+  });
+
+  test.each([[SLUG], [RAW_SLUG]])('the schema.org Restaurant of %s holds the hostile texts whole, as data', async (slug) => {
+    const merchant = slug === SLUG ? imported : raw;
+    const document = await page(join(slug, 'index.html'));
+    const blocks = elementsBy(document, 'script').filter((element) => attribute(element, 'type') === 'application/ld+json');
+    expect(blocks).toHaveLength(1);
+    const ld = JSON.parse(textOf(blocks[0]!)) as Record<string, unknown>;
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Restaurant',
+      name: merchant.name,
+      description: merchant.description,
+      telephone: merchant.phone,
+      url: `/${slug}`,
+      acceptsReservations: `/${slug}`,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: `${merchant.address.address}, ${merchant.address.address2}`,
+        postalCode: merchant.address.zip,
+        addressLocality: merchant.address.city,
+        addressRegion: HOSTILE_TEXTS.region,
+        ...(slug === SLUG ? { addressCountry: 'FR' } : {}),
+      },
+    });
+    expect((ld.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
+    expect(ld.openingHoursSpecification).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '12:00',
+      closes: '14:00',
+    });
+    // A javascript: website (only a listing could carry one) is left out.
+    if (slug === RAW_SLUG) expect(ld).not.toHaveProperty('sameAs');
+    else expect(ld.sameAs).toBe(new URL(merchant.url).href);
   });
 
   test.each([[SLUG], [RAW_SLUG]])('the data the islands of %s read is the merchant, whole, as JSON', async (slug) => {

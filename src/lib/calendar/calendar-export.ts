@@ -1,4 +1,7 @@
-/** "Add to calendar" (spec section 7): iOS downloads event.ics, every other browser opens the booking's calendarUrl. */
+/**
+ * "Add to calendar" (spec section 7): iOS downloads event.ics, every other browser opens the booking's calendarUrl; the
+ * other way is offered beside it (the .ics for Apple Calendar or Outlook on a computer, Google Calendar on iOS).
+ */
 
 /** What tells an iOS device apart. */
 export interface DeviceHints {
@@ -20,6 +23,12 @@ export type CalendarAction = { kind: 'download'; href: string; filename: 'event.
 export function calendarAction(hints: DeviceHints, icsUrl: string, calendarUrl: string): CalendarAction {
   if (isIOS(hints) || !calendarUrl) return { kind: 'download', href: icsUrl, filename: 'event.ics' };
   return { kind: 'open', href: calendarUrl };
+}
+
+/** The other way to add the booking beside calendarAction's: the Google Calendar page on iOS, else the .ics file. */
+export function otherCalendarAction(main: CalendarAction, icsUrl: string, calendarUrl: string): CalendarAction | null {
+  if (main.kind === 'open') return { kind: 'download', href: icsUrl, filename: 'event.ics' };
+  return calendarUrl ? { kind: 'open', href: calendarUrl } : null;
 }
 
 /** The browser's own hints (empty outside a browser). */

@@ -128,6 +128,8 @@ export async function upsertMerchant(
         address2: definition.address.address2 ?? '',
         zip: definition.address.zip,
         city: definition.address.city,
+        ...(definition.address.country ? { country: definition.address.country } : {}),
+        ...(definition.address.region ? { region: definition.address.region } : {}),
       },
       phone: definition.phone,
       url: definition.url ?? '',

@@ -1,6 +1,7 @@
 /** The database schema: merchants and their floor plan, diners, sessions and bookings. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DinerChangeValue } from '../domain/diner-change.ts';
 import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../domain/merchant-floor.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -302,6 +303,8 @@ export const bookings = pgTable(
     noShowAt: timestamp('no_show_at', { withTimezone: true }),
     // Staff's private note: in the staff book only, never in a diner's answer.
     staffNote: text('staff_note').notNull().default(''),
+    // The diner's last change of the validated booking (what it was, what it became), for the staff book's card.
+    dinerChange: jsonb('diner_change').$type<DinerChangeValue>(),
     // 1 when inserted, one more at every write (sweeps too): UpdateBooking carries it, and a write
     // conditioned on it cannot overwrite a change it did not see.
     revision: integer('revision').notNull().default(1),

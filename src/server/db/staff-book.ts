@@ -1,8 +1,9 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
-import { localTimeOf } from '../../shared/local-time.ts';
-import type { StaffBookingRow } from '../../shared/api/pro.ts';
+import { localDateOf, localTimeOf } from '../../shared/local-time.ts';
+import type { StaffBookingRow, StaffDinerChange, StaffDinerChangeSide } from '../../shared/api/pro.ts';
+import type { DinerChangeSide, DinerChangeValue } from '../domain/diner-change.ts';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
 import { bookings, diningTables, users, zones } from './schema.ts';
@@ -101,6 +102,7 @@ const columns = {
   arrivedAt: bookings.arrivedAt,
   noShowAt: bookings.noShowAt,
   staffNote: bookings.staffNote,
+  dinerChange: bookings.dinerChange,
   updatedAt: bookings.updatedAt,
   zoneId: zones.id,
   zoneName: zones.name,
@@ -150,7 +152,17 @@ function toStaffRows(timezone: string, rows: Row[], histories: Histories): Staff
     note: row.staffNote,
     history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
     updated_at: row.updatedAt.toISOString(),
+    diner_change: row.dinerChange ? staffDinerChange(timezone, row.dinerChange) : null,
   }));
+}
+
+/** A diner's stored change as the book shows it: each side at its merchant-local day and time. */
+function staffDinerChange(timezone: string, change: DinerChangeValue): StaffDinerChange {
+  const side = (value: DinerChangeSide): StaffDinerChangeSide => {
+    const at = new Date(value.startsAt);
+    return { day: localDateOf(at, timezone), time: localTimeOf(at, timezone), party: value.party, zone: { id: value.zoneId, name: value.zoneName } };
+  };
+  return { at: change.at, before: side(change.before), after: side(change.after) };
 }
 
 /** A day's book and, when a shared database was asked whether it changed, the merchant row's version it saw then. */

@@ -23,6 +23,8 @@ export interface BookingFacts {
   holdExpiresAt: Date | null;
   createdAt: Date;
   revision: number;
+  /** The diner's last change of the validated booking, if any (`bookings.diner_change`). */
+  dinerChange?: { at: string } | null;
 }
 
 /** What the view needs of the merchant. */
@@ -94,7 +96,10 @@ export function toBookingView(input: {
   const tz = merchant.timezone;
   const localDate = localDateOf(booking.startsAt, tz);
   const status = booking.status as BookingStatusCode | null;
-  const waitedSince = booking.validatedAt ?? booking.createdAt;
+  // A diner's change sent the booking back to the restaurant: its response window starts again from the change.
+  const changedAt = status === 10 && booking.dinerChange ? new Date(booking.dinerChange.at) : null;
+  const validatedAt = booking.validatedAt ?? booking.createdAt;
+  const waitedSince = changedAt && changedAt > validatedAt ? changedAt : validatedAt;
   const showUnavailableMerchant = status === 10 && now.getTime() - waitedSince.getTime() > merchant.settings.responseWindowMinutes * 60_000;
   return {
     token: booking.token,
@@ -128,5 +133,6 @@ export function toBookingView(input: {
     holdExpiresAt: status === null && booking.holdExpiresAt ? seconds(booking.holdExpiresAt) : null,
     createdAt: seconds(booking.createdAt),
     revision: booking.revision,
+    changeAwaitsAnswer: changedAt !== null,
   };
 }

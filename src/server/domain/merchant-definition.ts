@@ -218,6 +218,14 @@ export const merchantDefinitionSchema = z
       address2: text(200).default(''),
       zip: requiredText(20),
       city: requiredText(100),
+      // ISO 3166-1 alpha-2; absent, it is the phone number's country (src/shared/merchant-country.ts).
+      country: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code such as FR')
+        .optional(),
+      region: text(100).optional(),
     }),
     phone: phoneSchema,
     url: text(500)

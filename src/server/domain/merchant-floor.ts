@@ -7,6 +7,9 @@ export interface AddressValue {
   address2: string;
   zip: string;
   city: string;
+  /** ISO 3166-1 alpha-2, when the definition gives it. */
+  country?: string;
+  region?: string;
 }
 
 /** Merchant settings kept as one JSON value: the whole `settings` object of the contract. */

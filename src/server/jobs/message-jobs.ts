@@ -41,6 +41,8 @@ export interface OutgoingEmail {
   text: string;
   html: string;
   attachments: Array<{ filename: string; content: string; contentType: string }>;
+  /** The sender's display name (the restaurant's, on its diners' mail). */
+  fromName?: string;
 }
 
 /** What the message jobs need. */

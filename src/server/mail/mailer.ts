@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  /** The sender's display name for this message (a restaurant's name on its diners' mail), at MAIL_FROM's address. */
+  fromName?: string;
 }
 
 /** Sends messages. */
@@ -34,10 +36,20 @@ export interface MailerOptions {
 /** A stamp that sorts outbox files by time. */
 const stamp = () => new Date().toISOString().replaceAll(':', '-').replace('.', '-');
 
-/** What nodemailer sends for a message. */
+/** The address of a From header ("Couvert <no-reply@example.com>" or a bare address). */
+export function senderAddress(from: string): string {
+  return (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/**
+ * What nodemailer sends for a message: MAIL_FROM, or its address under the message's own display name, given to
+ * nodemailer as an address object so it quotes and encodes the name itself (a hostile name stays a name: no header,
+ * no second address). Controls and line breaks in the name become spaces.
+ */
 function mailOf(from: string, message: MailMessage) {
-  const { to, subject, text, html, attachments = [] } = message;
-  return { from, to, subject, text, html, attachments };
+  const { to, subject, text, html, attachments = [], fromName } = message;
+  const name = fromName?.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return { from: name ? { name, address: senderAddress(from) } : from, to, subject, text, html, attachments };
 }
 
 /** Creates the mailer: SMTP, or the outbox folder, or (with neither) memory only, each message logged. */

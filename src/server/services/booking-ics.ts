@@ -2,16 +2,19 @@
 import { TZDate } from '@date-fns/tz';
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Lang } from '../../shared/langs.ts';
+import type { MerchantSettingsValue } from '../domain/merchant-floor.ts';
+import { notificationTargets } from '../domain/merchant-notifications.ts';
 import { bookingTexts } from '../i18n/server-texts.ts';
 
 /**
- * How the event is sent by mail (RFC 5546): an invitation (REQUEST) or its withdrawal (CANCEL, which calendars apply
- * to the event of the same UID when its SEQUENCE is higher), with the booking's revision as SEQUENCE; absent, a plain
- * calendar file (export_ical).
+ * How the event is sent (RFC 5546): by mail an invitation (REQUEST) or its withdrawal (CANCEL, which calendars apply
+ * to the event of the same UID when its SEQUENCE is higher); as a file to download (export_ical) a published event
+ * (PUBLISH), or the same withdrawal once the booking ended; always with the booking's revision as SEQUENCE.
  */
 export interface IcsScheduling {
-  method: 'REQUEST' | 'CANCEL';
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   sequence: number;
   /** A request the restaurant has not confirmed yet: STATUS:TENTATIVE rather than CONFIRMED. */
   tentative?: boolean;
@@ -43,7 +46,7 @@ export function bookingIcs(
   // forbids; the event's own zone still brings its VTIMEZONE.
   calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   const { address, address2, zip, city } = merchant.address;
-  if (scheduling) calendar.method(scheduling.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  if (scheduling) calendar.method(ICalCalendarMethod[scheduling.method]);
   const event = calendar.createEvent({
     id: `${booking.token}@couvert`,
     // Zoned dates: a plain Date would be written in the server process's zone, not the merchant's.
@@ -64,4 +67,25 @@ export function bookingIcs(
   }
   // RFC 5545 ends every content line with CRLF, the last one too.
   return `${calendar.toString()}\r\n`;
+}
+
+/**
+ * The scheduling of a booking's downloaded .ics (export_ical), as the mailed ones have it: the booking's revision as
+ * SEQUENCE, a pending booking TENTATIVE, and a refused or cancelled one withdrawn (METHOD:CANCEL, STATUS:CANCELLED) so a
+ * calendar that imported it drops it. The organiser is the restaurant, at its first notification address (else the
+ * no-reply address of its site's host).
+ */
+export function downloadScheduling(
+  booking: { status: number | null; revision: number },
+  merchant: { name: string; url: string; settings: Pick<MerchantSettingsValue, 'notifications'> },
+): IcsScheduling {
+  const ended = booking.status === BookingStatus.Refused || booking.status === BookingStatus.Cancelled;
+  const host = URL.canParse(merchant.url) ? new URL(merchant.url).hostname : '';
+  const email = notificationTargets(merchant.settings).emails[0] ?? `no-reply@${host || 'couvert.invalid'}`;
+  return {
+    method: ended ? 'CANCEL' : 'PUBLISH',
+    sequence: booking.revision,
+    tentative: booking.status === BookingStatus.Pending,
+    organizer: { name: merchant.name, email },
+  };
 }

@@ -4,6 +4,7 @@ import { pacingAllows, pickTable, startsTooSoon, type Slot, type TableHold, type
 import { assertNotBegun, holdsTable, nextStatus, type BookingAction } from '../domain/booking-status.ts';
 import { BookingStatus, type BookingStatusCode, type CancelReason } from '../../shared/booking-status.ts';
 import { toBookingView, type BookingView } from '../domain/booking-view.ts';
+import { dinerChangeOf } from '../domain/diner-change.ts';
 import { DomainError } from '../domain/errors.ts';
 import { canManageBooking, viewerClient, type BookingCaller } from '../domain/booking-access.ts';
 import type { Lang } from '../../shared/langs.ts';
@@ -53,7 +54,7 @@ import {
 import { floorDaySlots } from '../domain/day-slots.ts';
 import { daysTouched } from '../domain/merchant-days.ts';
 import { closingAt } from '../db/closing-store.ts';
-import { bookingIcs } from './booking-ics.ts';
+import { bookingIcs, downloadScheduling } from './booking-ics.ts';
 
 /** Told of every change of a booking (the live channel listens here). */
 export type BookingListener = (booking: BookingRow) => void | Promise<void>;
@@ -269,11 +270,15 @@ export function createBookingService(deps: BookingServiceDeps) {
       };
       if (existing) {
         const status = existing.status as BookingStatusCode | null;
+        const zoneName = (id: string) => floor.zones.find((zone) => zone.id === id)?.name ?? '';
+        // A validated booking's change is told to staff (a draft's is no booking yet).
+        const dinerChange = status === null ? undefined : dinerChangeOf(existing, values, zoneName, now);
         const saved = await save(tx, existing, {
           ...values,
           // A changed confirmed booking goes back to the restaurant unless it confirms by itself.
           status: status === BookingStatus.Confirmed && !merchant.settings.autoConfirm ? BookingStatus.Pending : status,
           holdExpiresAt: status === null ? new Date(now.getTime() + deps.holdMinutes * MINUTE) : null,
+          ...(dinerChange ? { dinerChange } : {}),
         });
         return recorded(tx, 'diner_change', existing, saved, now);
       }
@@ -681,8 +686,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** A booking as an RFC 5545 calendar in the diner's language (the token alone reads it). */
   async function calendar(slug: string, token: string, lang: Lang): Promise<string> {
     const { floor, booking } = await get(slug, token);
-    const zone = floor.zones.find((candidate) => candidate.id === booking.zoneId);
-    return bookingIcs(booking, floor.merchant, zone?.name, lang);
+    const zone = floor.merchant.settings.showZone ? floor.zones.find((candidate) => candidate.id === booking.zoneId) : undefined;
+    return bookingIcs(booking, floor.merchant, zone?.name, lang, downloadScheduling(booking, floor.merchant));
   }
 
   /** The signed-in diner's coming booking at this merchant, if any. */

@@ -50,6 +50,8 @@ export interface Booking {
    * false for whoever holds only the token (a shared link). Absent from a copy kept before it existed: the own device's.
    */
   canManage?: boolean;
+  /** Pending (10) because the diner changed it: the change awaits the restaurant's answer. Absent from older copies: false. */
+  changeAwaitsAnswer?: boolean;
 }
 
 /** create. */

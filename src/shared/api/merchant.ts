@@ -8,6 +8,9 @@ export interface MerchantAddress {
   address2: string;
   zip: string;
   city: string;
+  /** ISO 3166-1 alpha-2, when the definition gives it (else the phone's country: src/shared/merchant-country.ts). */
+  country?: string;
+  region?: string;
 }
 
 /** The booking settings the diner's pages need. */

@@ -48,6 +48,23 @@ export interface StaffBookingRow {
   history: { visits: number; no_shows: number };
   /** When the booking was last written (what the catch-up call's `since` compares). */
   updated_at: string;
+  /** The diner's last change of the validated booking (what it was, what it became, merchant-local), or null: what the card tells staff. */
+  diner_change?: StaffDinerChange | null;
+}
+
+/** One side of a diner's change as the book shows it. */
+export interface StaffDinerChangeSide {
+  day: string;
+  time: string;
+  party: number;
+  zone: { id: string; name: string };
+}
+
+/** A diner's change of their booking: when, and before -> after. */
+export interface StaffDinerChange {
+  at: string;
+  before: StaffDinerChangeSide;
+  after: StaffDinerChangeSide;
 }
 
 /** Covers booked to start at one local time, and the most the merchant takes then (pacing). */

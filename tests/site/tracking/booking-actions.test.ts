@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calendarAction, isIOS } from '../../../src/lib/calendar/calendar-export.ts';
+import { calendarAction, isIOS, otherCalendarAction } from '../../../src/lib/calendar/calendar-export.ts';
 import { mapsSearchUrl } from '../../../src/lib/maps-link.ts';
 import { DEFAULT_SUPPORT_EMAIL, reportProblemHref, supportEmail } from '../../../src/lib/support-mail.ts';
 
@@ -17,6 +17,19 @@ describe('add to calendar', () => {
     const ics = '/api/booking/export_ical/zinc/tok?download=1';
     expect(calendarAction({ userAgent: 'iPhone' }, ics, 'https://calendar.google.com/x')).toEqual({ kind: 'download', href: ics, filename: 'event.ics' });
     expect(calendarAction({ userAgent: 'Android' }, ics, 'https://calendar.google.com/x')).toEqual({ kind: 'open', href: 'https://calendar.google.com/x' });
+  });
+
+  test('the other way is offered beside it: the .ics where Google Calendar opens, Google Calendar where the .ics downloads', () => {
+    const ics = '/api/booking/export_ical/zinc/tok?download=1';
+    const google = 'https://calendar.google.com/x';
+    expect(otherCalendarAction(calendarAction({ userAgent: 'Android' }, ics, google), ics, google)).toEqual({
+      kind: 'download',
+      href: ics,
+      filename: 'event.ics',
+    });
+    expect(otherCalendarAction(calendarAction({ userAgent: 'iPhone' }, ics, google), ics, google)).toEqual({ kind: 'open', href: google });
+    // Without a calendar link there is only the file.
+    expect(otherCalendarAction(calendarAction({ userAgent: 'Android' }, ics, ''), ics, '')).toBeNull();
   });
 });
 

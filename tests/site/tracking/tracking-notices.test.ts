@@ -4,7 +4,10 @@ import type { BookingStatusCode } from '../../../src/shared/booking-status.ts';
 import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
 
 const now = 1_800_000_000;
-type Facts = Pick<Booking, 'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage'>;
+type Facts = Pick<
+  Booking,
+  'status' | 'bookingForTimestamp' | 'showUnavailableMerchant' | 'bookingCancelReason' | 'bookingCancelMessage' | 'changeAwaitsAnswer'
+>;
 const booking = (overrides: Partial<Facts>): Facts => ({
   status: 10,
   bookingForTimestamp: now + 3 * 24 * 3600,
@@ -16,7 +19,21 @@ const booking = (overrides: Partial<Facts>): Facts => ({
 
 describe('the notices of the tracking page', () => {
   test('a pending booking days ahead: the restaurant is checking, an SMS will follow', () => {
-    expect(trackingNotices(booking({}), now)).toEqual({ checking: true, pendingHint: 'sms', unavailable: false, cancellation: null, illustration: true });
+    expect(trackingNotices(booking({}), now)).toEqual({
+      checking: true,
+      changeAwaitsAnswer: false,
+      pendingHint: 'sms',
+      unavailable: false,
+      cancellation: null,
+      illustration: true,
+    });
+  });
+
+  test.each<[BookingStatusCode, boolean]>([
+    [10, true],
+    [20, false],
+  ])('a booking the diner changed, status %s: the change awaits the restaurant’s answer: %s', (status, awaits) => {
+    expect(trackingNotices(booking({ status, changeAwaitsAnswer: true }), now).changeAwaitsAnswer).toBe(awaits);
   });
 
   test('a pending booking within a day: try to call the restaurant', () => {

@@ -5,6 +5,7 @@ import { actionsFor, bookingKind, type ServiceMoment } from '../../../lib/pro/bo
 import type { StaffBookingRow } from '../../../shared/api/pro.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import type { DialogAction } from './ActionDialog.tsx';
+import DinerChangeLine from './DinerChangeLine.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import { useBookHour } from './use-book-hour.ts';
 
@@ -61,6 +62,7 @@ export default function BookingCard({ booking, withDate, merchantPhone, moment, 
           {booking.zone.name}
           {booking.tables.length > 0 ? ` · ${t('pro.table', { names: booking.tables.map((table) => table.name).join(', ') })}` : ''}
         </p>
+        <DinerChangeLine booking={booking} />
         {booking.diner.phone ? (
           <p className="pro-booking-line">
             <a className="pro-phone" href={telHref(booking.diner.phone)}>

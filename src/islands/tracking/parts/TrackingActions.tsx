@@ -2,13 +2,13 @@
  * The tracking sheet's actions (spec sections 2 and 7): add to calendar, share (only where the browser can), report a
  * problem, route to the restaurant; a cancelled or refused booking keeps only the report (it is no longer on the way).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { icsDownloadUrl } from '../../../lib/api/booking-api.ts';
 import { isCancelledStatus } from '../../../lib/booking-status.ts';
-import { browserDeviceHints, calendarAction } from '../../../lib/calendar/calendar-export.ts';
+import { browserDeviceHints, calendarAction, otherCalendarAction, type CalendarAction } from '../../../lib/calendar/calendar-export.ts';
 import { longDate } from '../../../lib/long-date.ts';
 import { plainTrackingUrl } from '../../../lib/manage-link.ts';
 import { mapsSearchUrl } from '../../../lib/maps-link.ts';
@@ -30,6 +30,19 @@ const icons = {
   route: 'M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
 };
 
+/** A calendar action as a link: the .ics downloaded, or the calendar page opened in a new tab. */
+function CalendarLink({ action, children }: { action: CalendarAction; children: ReactNode }) {
+  return action.kind === 'download' ? (
+    <a href={action.href} download={action.filename}>
+      {children}
+    </a>
+  ) : (
+    <a href={action.href} target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
+
 function Icon({ path }: { path: string }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -48,6 +61,8 @@ export default function TrackingActions({ t, lang, booking, merchant }: Tracking
     setCalendar(calendarAction(browserDeviceHints(), icsDownloadUrl(merchant.slug, booking.token, lang), booking.calendarUrl));
   }, [merchant.slug, booking.token, booking.calendarUrl, lang]);
 
+  // The other way beside the spec's (the .ics, or Google Calendar on iOS): known only after hydration, like the main one.
+  const otherCalendar = otherCalendarAction(calendar, icsDownloadUrl(merchant.slug, booking.token, lang), booking.calendarUrl);
   const date = longDate(booking.bookingForDate, lang);
   const persons = t('booking.persons', { count: booking.clientCount });
   const share = () => {
@@ -72,17 +87,18 @@ export default function TrackingActions({ t, lang, booking, merchant }: Tracking
     <ul className="trk-actions" aria-label={t('complete.actions')}>
       {standing && (
         <li>
-          {calendar.kind === 'download' ? (
-            <a href={calendar.href} download={calendar.filename}>
-              <Icon path={icons.calendar} />
-              {t('complete.addToCalendar')}
-            </a>
-          ) : (
-            <a href={calendar.href} target="_blank" rel="noopener">
-              <Icon path={icons.calendar} />
-              {t('complete.addToCalendar')}
-            </a>
-          )}
+          <CalendarLink action={calendar}>
+            <Icon path={icons.calendar} />
+            {t('complete.addToCalendar')}
+          </CalendarLink>
+        </li>
+      )}
+      {standing && otherCalendar && (
+        <li>
+          <CalendarLink action={otherCalendar}>
+            <Icon path={icons.calendar} />
+            {t(otherCalendar.kind === 'download' ? 'complete.addToCalendarIcs' : 'complete.addToGoogleCalendar')}
+          </CalendarLink>
         </li>
       )}
       {standing && canShare && (

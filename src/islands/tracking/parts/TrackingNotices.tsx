@@ -24,7 +24,7 @@ export default function TrackingNotices({ t, booking, notices, phone }: Tracking
     <div className="trk-body">
       {notices.checking && (
         <div className="trk-notice trk-notice-pending">
-          <p className="trk-notice-lead">{t('complete.checking')}</p>
+          <p className="trk-notice-lead">{t(notices.changeAwaitsAnswer ? 'complete.changeAwaits' : 'complete.checking')}</p>
           {notices.pendingHint === 'call' && (
             <p>
               <PhoneSentence t={t} messageKey="complete.notValidatedYet" phone={phone} />

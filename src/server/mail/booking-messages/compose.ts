@@ -31,6 +31,7 @@ export function bookingLinks(siteUrl: string, slug: string, token: string, manag
     book: `${site}/pro/${slug}`,
     short,
     shortManage: manageKey ? `${short}#manage=${manageKey}` : undefined,
+    shortCancel: manageKey ? `${short}#manage=${manageKey}&action=cancel` : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 /** The messages to the diner about their booking (issue 12): email with .ics and JSON-LD, and a text message. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
+import { isolatedName } from '../../../shared/isolated-name.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import { bookingIcs, type IcsScheduling } from '../../services/booking-ics.ts';
 import { bookingEmail, type EmailParts } from './booking-email.ts';
@@ -24,10 +25,11 @@ const TEXTS = {
 const ENDINGS: ReadonlySet<DinerMessageKind> = new Set(['diner-cancelled-by-restaurant', 'diner-cancelled-by-diner', 'diner-closed-unanswered']);
 
 /**
- * The diner's first text messages, which carry the manage link (the key in the short address's fragment): how the diner
- * manages the booking from another device (docs/security.md). The key makes them two segments where others take one.
+ * The diner's text messages that invite them to act on a coming booking (change it, cancel it), which carry the manage
+ * link (the key in the short address's fragment): how the diner acts from any device, a phone booking's diner included
+ * (docs/security.md). The key makes them two segments where others take one. The reminder's link opens the cancel.
  */
-export const SMS_WITH_MANAGE_KEY: ReadonlySet<DinerMessageKind> = new Set(['diner-received', 'diner-confirmed']);
+export const SMS_WITH_MANAGE_KEY: ReadonlySet<DinerMessageKind> = new Set(['diner-received', 'diner-confirmed', 'diner-changed', 'diner-reminder']);
 
 /** The reasons a restaurant gives, which have a sentence of their own. */
 const REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
@@ -37,11 +39,14 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const { kind, booking, merchant, links } = input;
   const lang = dinerLang(booking);
   const t = messageTexts(lang);
-  const key = TEXTS[kind];
   const ending = ENDINGS.has(kind);
   const pending = booking.status === BookingStatus.Pending;
+  // A change that sent the booking back to the restaurant says it awaits its answer.
+  const key = kind === 'diner-changed' && pending ? 'changedPending' : TEXTS[kind];
   const when = messageWhen(booking.startsAt, merchant.timezone, lang);
-  const vars = { name: merchant.name, phone: merchant.phone };
+  // Names are hostile text: their direction is isolated from the sentence they are printed in.
+  const shownName = isolatedName(merchant.name);
+  const vars = { name: shownName, phone: merchant.phone };
   const subject = oneLineSubject(t(`diner.${key}.subject`, vars));
   const brand = { name: merchant.name, primary: merchant.theme.primary, background: merchant.theme.background };
 
@@ -72,7 +77,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const ics = attachIcs ? bookingIcs(booking, merchant, merchant.showZone === false ? undefined : booking.zoneName, lang, scheduling) : undefined;
 
   const footer = [
-    `${merchant.name} · ${addressLine(merchant)} · ${merchant.phone}`,
+    `${shownName} · ${addressLine(merchant)} · ${merchant.phone}`,
     ...(kind === 'diner-closed-unanswered' ? [] : [t('common.callUs', { phone: merchant.phone })]),
     ...(ics && !ending ? [t('common.calendar')] : []),
     ...(links.manage && !ending ? [t('common.linkWorks')] : []),
@@ -82,7 +87,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
     lang,
     brand,
     subject,
-    greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: booking.diner.firstname.trim() }) : t('greeting.anonymous'),
+    greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: isolatedName(booking.diner.firstname.trim()) }) : t('greeting.anonymous'),
     paragraphs: [t(`diner.${key}.lead`, vars)],
     notice,
     facts: bookingFacts(booking, merchant, lang, { zone: merchant.showZone !== false }),
@@ -94,18 +99,20 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
       : [],
   });
 
-  const withKey = SMS_WITH_MANAGE_KEY.has(kind) && links.shortManage !== undefined;
+  const keyed = !SMS_WITH_MANAGE_KEY.has(kind) ? undefined : kind === 'diner-reminder' ? links.shortCancel : links.shortManage;
+  const withKey = keyed !== undefined;
   const sms = fitSms(
     (values) => t(`diner.${key}.sms`, values),
     {
-      name: merchant.name,
+      name: shownName,
       when: when.short,
       party: booking.clientCount,
       phone: merchant.phone,
-      url: withKey ? links.shortManage! : (links.short ?? links.tracking),
+      url: keyed ?? links.short ?? links.tracking,
     },
     ['name'],
     withKey ? 2 : 1,
   );
-  return { email, sms };
+  // White label: the diner's mail comes from the restaurant, by name (the mailer encodes it).
+  return { email: { ...email, fromName: merchant.name }, sms };
 }

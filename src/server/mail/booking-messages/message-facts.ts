@@ -1,4 +1,5 @@
 /** What the booking messages share: the reader's language, the diner's name, the booking's facts, the merchant's address. */
+import { isolatedName } from '../../../shared/isolated-name.ts';
 import { isLang, type Lang } from '../../../shared/langs.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import type { EmailFact } from './booking-email.ts';
@@ -10,12 +11,14 @@ export function dinerLang(booking: MessageBooking): Lang {
   return isLang(booking.lang) ? booking.lang : 'fr';
 }
 
-/** The diner's name as the restaurant reads it: "Jeanne Dupont" (one line). */
+/** The diner's name as the restaurant reads it: "Jeanne Dupont" (one line, its direction isolated from the sentence around it). */
 export function dinerName(booking: MessageBooking): string {
-  return [booking.diner.firstname, booking.diner.lastname]
-    .map((part) => part.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join(' ');
+  return isolatedName(
+    [booking.diner.firstname, booking.diner.lastname]
+      .map((part) => part.replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 /** "4 personnes". */

@@ -75,7 +75,8 @@ export interface MessageMerchant {
   /** E.164. */
   phone: string;
   url: string;
-  address: { address: string; address2: string; zip: string; city: string };
+  /** `country` (ISO 3166-1 alpha-2) and `region` when the definition gives them (the country else comes from the phone). */
+  address: { address: string; address2: string; zip: string; city: string; country?: string; region?: string };
   /** The definition's theme (#rgb or #rrggbb; anything else falls back to the default colours). */
   theme: { primary: string; background: string };
   /** settings.showZone: whether the zone's name is shown to the diner. */
@@ -103,6 +104,8 @@ export interface MessageLinks {
   short?: string;
   /** The short address with the manage key in its fragment, `{site}/b/{token}#manage={key}` (the redirect keeps the fragment). */
   shortManage?: string;
+  /** The short address with the one-tap cancel in its fragment, `{site}/b/{token}#manage={key}&action=cancel`: the reminder's text message. */
+  shortCancel?: string;
 }
 
 /** The input of a message about one booking. */
@@ -136,6 +139,7 @@ export interface MessageAttachment {
 
 /** A composed message: the email and the text message it may go as (either absent when the kind has none). */
 export interface ComposedMessage {
-  email?: { subject: string; text: string; html: string; attachments: MessageAttachment[] };
+  /** `fromName`: the sender's display name, the restaurant's on its diners' mail (else the provider's MAIL_FROM). */
+  email?: { subject: string; text: string; html: string; attachments: MessageAttachment[]; fromName?: string };
   sms?: string;
 }

@@ -1,4 +1,5 @@
 /** The schema.org FoodEstablishmentReservation of a booking, as JSON-LD for the diner's mails (Gmail and others show it). */
+import { merchantCountry } from '../../../shared/merchant-country.ts';
 import { isoWithOffset } from './message-dates.ts';
 import type { MessageBooking, MessageLinks, MessageMerchant } from './message-input.ts';
 
@@ -7,7 +8,8 @@ export type ReservationStatus = 'ReservationPending' | 'ReservationConfirmed' | 
 
 /** The JSON-LD object of a booking. */
 export function reservationJsonLd(booking: MessageBooking, merchant: MessageMerchant, links: MessageLinks, status: ReservationStatus) {
-  const { address, address2, zip, city } = merchant.address;
+  const { address, address2, zip, city, region } = merchant.address;
+  const country = merchantCountry(merchant.address, merchant.phone);
   return {
     '@context': 'https://schema.org',
     '@type': 'FoodEstablishmentReservation',
@@ -24,6 +26,8 @@ export function reservationJsonLd(booking: MessageBooking, merchant: MessageMerc
         streetAddress: [address, address2].filter((part) => part.trim() !== '').join(', '),
         postalCode: zip,
         addressLocality: city,
+        ...(region?.trim() ? { addressRegion: region.trim() } : {}),
+        ...(country ? { addressCountry: country } : {}),
       },
     },
     startTime: isoWithOffset(booking.startsAt, merchant.timezone),

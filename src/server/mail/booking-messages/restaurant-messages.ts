@@ -1,5 +1,6 @@
 /** The messages to the restaurant (issue 12): a booking to confirm, the diner's changes, reminders and the evening list. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
+import { isolatedName } from '../../../shared/isolated-name.ts';
 import type { Lang } from '../../../shared/langs.ts';
 import { localDateOf } from '../../../shared/local-time.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
@@ -38,7 +39,8 @@ export function restaurantMessage(input: BookingMessageInput & { kind: Exclude<R
   const { kind, booking, merchant, links } = input;
   const lang = langOf(merchant);
   const t = messageTexts(lang);
-  const key = TEXTS[kind];
+  // The diner's change of a booking that now waits for the restaurant's answer says so.
+  const key = kind === 'restaurant-diner-changed' && booking.status === BookingStatus.Pending ? 'dinerChangedPending' : TEXTS[kind];
   const when = messageWhen(booking.startsAt, merchant.timezone, lang);
   const diner = dinerName(booking) || '-';
   const subject = oneLineSubject(t(`restaurant.${key}.subject`, { diner, when: when.short }));
@@ -73,7 +75,7 @@ export function nextDayMessage(input: NextDayMessageInput): ComposedMessage {
   const day = longDay(input.day, lang);
   const bookings = [...input.bookings].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const covers = bookings.reduce((sum, booking) => sum + booking.clientCount, 0);
-  const vars = { name: merchant.name, day, count: bookings.length, covers };
+  const vars = { name: isolatedName(merchant.name), day, count: bookings.length, covers };
   const rows = bookings.map((booking) => [
     messageWhen(booking.startsAt, merchant.timezone, lang).time,
     dinerName(booking) || '-',

@@ -1,0 +1,9 @@
+/** A merchant's country: the one its definition gives, else its phone number's. */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** ISO 3166-1 alpha-2 country of a merchant: `address.country`, else the country of its international phone; undefined when neither says. */
+export function merchantCountry(address: { country?: string }, phone: string): string | undefined {
+  const given = address.country?.trim().toUpperCase();
+  if (given && /^[A-Z]{2}$/.test(given)) return given;
+  return parsePhoneNumberFromString(phone)?.country;
+}
