@@ -6,7 +6,7 @@ import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { navigate } from '../../lib/navigate.ts';
 import { proBookPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
-import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { proErrorText } from './parts/pro-error-text.ts';
