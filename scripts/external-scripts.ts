@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { html, parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { hoistBodyStyles } from './body-styles.ts';
 import { forEachLimit } from './for-each-limit.ts';
 
 /** One script taken out of a page: its file name under the site root and its code. */
@@ -166,8 +167,14 @@ async function writeScriptFile(dir: string, { file, code }: ExternalScript): Pro
 export async function externalizePages(dir: string, pages: readonly string[]): Promise<string[]> {
   const written = new Map<string, Promise<void>>();
   await forEachLimit(pages, PARALLEL_PAGES, async (page) => {
-    const { html, scripts } = externalizeInlineScripts(await readFile(page, 'utf8'));
-    if (scripts.length === 0) return;
+    const source = await readFile(page, 'utf8');
+    // The body's <style>s go to the head in the same pass (the page is read and written once).
+    const styled = hoistBodyStyles(source);
+    const { html, scripts } = externalizeInlineScripts(styled);
+    if (scripts.length === 0) {
+      if (styled !== source) await writeFile(page, styled);
+      return;
+    }
     for (const script of scripts) {
       // A page waits for its scripts before it refers to them.
       if (!written.has(script.file)) written.set(script.file, writeScriptFile(dir, script));
@@ -206,7 +213,7 @@ export async function externalizeSiteScripts(
   return new Set(files.flat()).size;
 }
 
-/** The integration: after the build, no page keeps an inline script. Put it before integrations that hash pages (PWA precache). */
+/** The integration: after the build, no page keeps an inline script (nor a <style> in its body). Put it before integrations that hash pages (PWA precache). */
 export function externalScripts(): AstroIntegration {
   return {
     name: 'couvert:external-scripts',

@@ -412,6 +412,20 @@ const AUTH_SHOTS: Shot[] = [
     },
   },
   {
+    // A draft just made on the booking home: NoAuth recaps it under its hold's countdown.
+    name: 'auth-no-account-recap',
+    path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, false)), '/robots.txt'),
+    setup: async (page) => {
+      const token = current!.token;
+      await page.evaluate((booking) => {
+        localStorage.setItem('current_merchant', 'le-petit-zinc');
+        localStorage.setItem('token_le-petit-zinc', booking);
+      }, token);
+      await page.goto('/auth/no_account', { waitUntil: 'networkidle' });
+      await page.getByRole('region', { name: 'Votre réservation' }).waitFor();
+    },
+  },
+  {
     // Someone with only a booking's token sends details for it: the code went to the booking's diner.
     name: 'auth-no-account-code',
     path: async ({ baseUrl }) => ((current = await pictureBooking(baseUrl, true)), '/robots.txt'),

@@ -25,6 +25,8 @@ export interface BookingPresets {
 export interface PresetTarget {
   date: LocalDate;
   atOrAfter: number;
+  /** Only that very time, when still free (choices kept over a reload), never a later one. */
+  exact?: boolean;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -88,6 +88,16 @@ export function writeLocal(key: string, value: string | null): void {
   write('local', key, value);
 }
 
+/** Reads a session storage key: this tab's (null when absent or unavailable). */
+export function readSession(key: string): string | null {
+  return read('session', key);
+}
+
+/** Writes a session storage key; null removes it. */
+export function writeSession(key: string, value: string | null): void {
+  write('session', key, value);
+}
+
 /** The stored bearer credential, if any. */
 export function getBearer(): string | null {
   return readLocal(STORAGE_KEYS.bearer) || null;
@@ -142,13 +152,22 @@ export function setCurrentMerchant(merchantSlug: string | null): void {
   writeLocal(STORAGE_KEYS.currentMerchant, merchantSlug);
 }
 
-/** The booking token stored for a merchant. */
+/** The booking token stored for a merchant: this tab's own (session storage) first, else the browser's last one. */
 export function getMerchantToken(merchantSlug: string): string | null {
-  return readLocal(merchantTokenKey(merchantSlug)) || null;
+  return getTabMerchantToken(merchantSlug) ?? (readLocal(merchantTokenKey(merchantSlug)) || null);
 }
 
-/** Stores (or with null removes) the booking token of a merchant. */
+/**
+ * The booking token this tab stored for a merchant (session storage): a booking in progress is the tab's own, so
+ * another tab of the browser never takes it up and changes it under this one.
+ */
+export function getTabMerchantToken(merchantSlug: string): string | null {
+  return read('session', merchantTokenKey(merchantSlug)) || null;
+}
+
+/** Stores (or with null removes) the booking token of a merchant, for this tab and for the browser. */
 export function setMerchantToken(merchantSlug: string, token: string | null): void {
+  write('session', merchantTokenKey(merchantSlug), token);
   writeLocal(merchantTokenKey(merchantSlug), token);
 }
 

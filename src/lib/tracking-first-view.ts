@@ -57,10 +57,14 @@ export function showFirstView(view: HTMLElement, { merchant, booking: read }: Ge
   show(part('checking-lead'), !notices.changeAwaitsAnswer);
   show(part('change-awaits'), notices.changeAwaitsAnswer);
   show(part('unavailable'), notices.unavailable);
-  const illustration = part<HTMLImageElement>('illustration');
   const src = notices.illustration ? safeImageSrc(booking.gif?.path) : null;
-  show(illustration, src !== null);
-  if (illustration && src) illustration.src = src;
+  const place = part('illustration');
+  if (place && src) {
+    const image = view.ownerDocument.createElement('img');
+    Object.assign(image, { className: 'trk-illustration', alt: '', width: 220, height: 160, src });
+    image.setAttribute('fetchpriority', 'high');
+    place.replaceWith(image);
+  }
   view.hidden = false;
 }
 

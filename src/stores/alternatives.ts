@@ -120,8 +120,8 @@ export async function heldTimeStillFree(api: Pick<BookingApi, 'getBookingSlots'>
   }
 }
 
-/** How often a draft whose hold ran out looks whether its table was taken. */
-export const LOST_CHECK_EVERY_MS = 30_000;
+/** How often a draft whose hold ran out looks whether its table was taken (one small read: the diner learns it within seconds). */
+export const LOST_CHECK_EVERY_MS = 5_000;
 /**
  * How long after the hold's end (as the browser reckons it) the first look waits: the server clock is known to within
  * a second, and a look before the server's end would see the draft's own hold as someone else's.
@@ -138,22 +138,35 @@ export function watchLostTable(
   { everyMs = LOST_CHECK_EVERY_MS, firstAfterMs = LOST_CHECK_GRACE_MS } = {},
 ): () => void {
   let stopped = false;
+  let checking = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = async () => {
+    if (stopped || checking) return;
+    checking = true;
+    clearTimeout(timer);
     const free = await heldTimeStillFree(api);
+    checking = false;
     if (stopped) return;
     if (free === false) {
+      stop();
       onLost();
       await loadAlternatives(api);
       return;
     }
     timer = setTimeout(() => void check(), everyMs);
   };
-  timer = setTimeout(() => void check(), firstAfterMs);
-  return () => {
+  // A diner coming back to the tab (timers sleep in a hidden one) is told at once.
+  const onVisible = () => {
+    if (globalThis.document?.visibilityState !== 'hidden') void check();
+  };
+  const stop = () => {
     stopped = true;
     clearTimeout(timer);
+    globalThis.document?.removeEventListener('visibilitychange', onVisible);
   };
+  timer = setTimeout(() => void check(), firstAfterMs);
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
+  return stop;
 }
 
 /** Forgets the alternatives (a new validation, or leaving Validate). */

@@ -7,7 +7,7 @@ import type { BookingStatusCode } from '../shared/booking-status.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
 import { mayManageBooking } from '../lib/may-manage-booking.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
-import { getMerchantToken, setMerchantToken, setReturnPath } from '../lib/storage.ts';
+import { getMerchantToken, getTabMerchantToken, setMerchantToken, setReturnPath } from '../lib/storage.ts';
 import { $auth, handleUnauthorized, resumeGuestSession, sessionCovers } from './auth.ts';
 import { $currentBookingToken, $merchant, $merchantSlug, takeMerchant } from './merchant.ts';
 import { $selection, canBook, prefillSelection } from './selection.ts';
@@ -130,7 +130,7 @@ export async function submitBooking(lang?: Lang, api: Pick<BookingApi, 'createBo
 
 /**
  * On BookingHome: what to do with the diner's booking here. ?token (the tracking page's Edit) opens that booking to
- * edit; a draft stored for the merchant is taken up again; a live booking stored for it is only offered by the banner
+ * edit; a draft this tab stored for the merchant is taken up again (another tab's is left to it); a live booking stored for it is only offered by the banner
  * ($storedBookingToken) while the page starts a new booking. A finished or cancelled one (25, 30, 40) is discarded.
  */
 export async function openBookingOnHome(
@@ -160,6 +160,8 @@ export async function openBookingOnHome(
       $storedBookingToken.set(booking.token);
       return { state: 'offered', to: null };
     }
+    // Another tab's booking in progress is that tab's: this one starts its own rather than change it under it.
+    if (!queryToken && getTabMerchantToken(slug) !== booking.token) return { state: 'none', to: null };
     takeBooking(booking);
     prefillSelection({
       date: booking.bookingForDate,

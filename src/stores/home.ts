@@ -16,6 +16,7 @@ import { $lang, setLang } from './lang.ts';
 import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
 import { $selection, applyPresets, defaultParty, setPendingSlot } from './selection.ts';
 import { forgetNoTableToday, offerNextFreeDay } from './slots.ts';
+import { keepChoices, restoreChoices } from './kept-choices.ts';
 
 /** Where opening the booking to edit stands (?token, or a draft stored for the merchant; a live stored one is only offered). */
 export type HomeBookingState = 'none' | 'loading' | 'loaded' | 'offered' | 'discarded' | 'failed';
@@ -70,6 +71,8 @@ export interface StartOptions {
   accountApi?: Pick<AccountApi, 'bookingSession'>;
 }
 
+let stopKeeping: (() => void) | undefined;
+
 function refreshToday(localNow: () => number): void {
   const { timezone } = $home.get();
   const nowMs = serverNow(localNow);
@@ -96,6 +99,8 @@ export async function startBookingHome(data: MerchantData, search: string, optio
   // An Edit tapped on the manage link's page before its key became a session: the exchange ends here first.
   await finishPendingManageLink(presets.token, $lang.get(), sessions);
   const opened = await openBookingOnHome(data.slug, presets.token, $lang.get(), api);
+  stopKeeping?.();
+  stopKeeping = keepChoices(data.slug);
   $home.setKey('booking', opened.state);
   if (opened.to) {
     go(opened.to);
@@ -105,6 +110,9 @@ export async function startBookingHome(data: MerchantData, search: string, optio
   const rules = $dayRules.get();
   const settings = $guestLimits.get();
   if (opened.state === 'loaded' || !merchantLoaded || $mainError.get() || !rules || !settings || $selection.get().date !== null) return;
+  // A reload keeps what the diner chose in this tab, unless the address asks for something.
+  const asked = presets.seats !== null || presets.asap || presets.when !== null;
+  if (!asked && restoreChoices(data.slug, rules, settings)) return;
   const day = applyPresets(presets, { nowMs: serverNow(localNow), timezone: $merchant.get()?.timezone ?? data.timezone, rules, settings });
   // asap on a closed day: say there is no table today and offer the next day with one (an open day is looked at once its times arrive).
   if (presets.asap && day === 'closed')

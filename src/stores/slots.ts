@@ -101,7 +101,9 @@ export async function loadSlots(api: Pick<BookingApi, 'getBookingSlots'> = booki
     const { target: pending, asap, rules } = $pendingSlot.get();
     if (pending && pending.date === date) {
       setPendingSlot(null);
-      const slot = pickPresetSlot(slots, pending.atOrAfter);
+      const slot = pending.exact
+        ? slots.find((candidate) => candidate.available && candidate.timestamp === pending.atOrAfter)
+        : pickPresetSlot(slots, pending.atOrAfter);
       if (slot) chooseSlot(slot);
       else if (asap) void offerNextFreeDay(date, { guests, zoneId, rules }, api);
     }

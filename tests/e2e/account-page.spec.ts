@@ -1,6 +1,6 @@
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { expectNoSeriousAxeViolation, uniqueEmail } from './auth-support.ts';
-import { merchantInfo, tabTo } from './booking-home-support.ts';
+import { merchantInfo, registerAccount, tabTo } from './booking-home-support.ts';
 import { chooseOnHome, openDays } from './guest-booking-support.ts';
 import { postJson } from './tracking-support.ts';
 
@@ -99,4 +99,33 @@ test.describe('the account: sign in, my bookings, sign out', () => {
       await fresh.close();
     }
   });
+});
+
+test('the account page hydrates without error in the diner’s language, in the provider’s colours rather than the last restaurant’s', async ({
+  page,
+  context,
+  request,
+}) => {
+  const bearer = await registerAccount(request);
+  await context.addInitScript((stored) => {
+    localStorage.setItem('bearer', stored);
+    localStorage.setItem('currentLang', 'en');
+    localStorage.setItem('current_merchant', 'sakura-ramen');
+  }, bearer);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/account');
+  const built = await page.evaluate(() => [document.body.getAttribute('style'), document.querySelector('meta[name="theme-color"]')?.getAttribute('content')]);
+  await islandsHydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+  // The way back to the last restaurant is there (its data loaded), its colours are not.
+  await expect(page.getByRole('link', { name: 'Back to Sakura Ramen' })).toBeVisible();
+  expect(await page.evaluate(() => [document.body.getAttribute('style'), document.querySelector('meta[name="theme-color"]')?.getAttribute('content')])).toEqual(
+    built,
+  );
+  expect(errors).toEqual([]);
 });

@@ -30,7 +30,11 @@ test.beforeAll(async () => {
   const siteDir = process.env[E2E_SITE_DIR_ENV];
   if (!siteDir) throw new Error(`${E2E_SITE_DIR_ENV} is not set: run the e2e tests with -c tests/e2e/playwright.config.ts`);
   dataDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-hold-'));
-  server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: siteDir, BUILD_SITE: 'never', HOLD_MINUTES: '1', LOG_LEVEL: 'warn' });
+  server = await startServerProcess(
+    { DATA_DIR: dataDir, SITE_DIR: siteDir, BUILD_SITE: 'never', HOLD_MINUTES: '1', LOG_LEVEL: 'warn' },
+    // Two servers on a busy machine: the first start may take longer than usual.
+    { timeoutMs: 110_000 },
+  );
   api = await playwrightRequest.newContext({ baseURL: server.url });
 });
 
@@ -106,5 +110,51 @@ test.describe('Validate once the hold ran out and the table was taken', () => {
     await page.getByRole('button', { name: 'Valider ma réservation' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/booking_complete/${draft.token}$`));
     expect(await bookingSeen(api, SLUG, draft.token)).toMatchObject({ status: 10, bookingForDate: date, bookingForHour: '21:45', clientCount: GUESTS });
+  });
+
+  test('a diner watching the page is told at once, at its top, with the nearest free times, without tapping anything', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A day of its own, past the first test's.
+    const date = openDayAhead(await merchantInfo(api, SLUG), 10);
+    const salle = (await zonesOf(api, SLUG, date)).find((zone) => zone.name === 'Salle')!;
+    const lastTable = (await slotsOf(api, SLUG, date, salle.id, GUESTS)).find((slot) => slot.available && slot.hour === '20:00')!;
+    const book = () =>
+      postJson<{ token: string }>(api, '/api/booking/create', {
+        merchant_slug: SLUG,
+        datetime: lastTable.timestamp,
+        booking_zone_id: salle.id,
+        client_count: GUESTS,
+      });
+
+    const draft = { slug: SLUG, token: (await book()).body.token, timestamp: lastTable.timestamp };
+    await signInBrowser(context, draft, await guestSession(api, draft.token));
+    await page.goto(`${server.url}/${SLUG}/validate/${draft.token}`);
+    await islandsHydrated(page);
+    // The diner reads the terms at the foot of the page while the server's one-minute hold runs out.
+    await page.getByRole('switch', { name: /J'accepte les conditions générales/ }).check();
+    await expect(page.getByText("Votre table n'est plus retenue : validez pour tenter de la garder.").first()).toBeAttached({ timeout: 75_000 });
+    await expect
+      .poll(async () => (await slotsOf(api, SLUG, date, salle.id, GUESTS)).find((slot) => slot.timestamp === lastTable.timestamp)?.available, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const other = { slug: SLUG, token: (await book()).body.token, timestamp: lastTable.timestamp };
+    await validateThroughApi(api, other, await guestSession(api, other.token));
+
+    // Without a tap: the news and the nearest free times come to the top of the page, in view.
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText("Votre table n'était plus retenue et elle a été prise entre-temps.", { timeout: 10_000 });
+    await expect(alert).toBeInViewport();
+    const offered = page.getByRole('region', { name: 'Horaires libres les plus proches' });
+    await expect(
+      offered
+        .getByRole('group', { name: frenchLongDate(date) })
+        .getByRole('button')
+        .first(),
+    ).toBeVisible();
+    const [alertBox, recapBox] = await Promise.all([alert.boundingBox(), page.getByRole('region', { name: 'Votre réservation' }).boundingBox()]);
+    expect(alertBox!.y).toBeLessThan(recapBox!.y);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

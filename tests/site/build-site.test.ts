@@ -9,6 +9,7 @@ import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
 import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
 import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
+import { allElements, attribute, elementsBy, isHtmlElement, parsePage } from '../support/html-dom.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
@@ -210,6 +211,29 @@ describe('buildSite', () => {
     expect(html).toContain('href="/legal/terms"');
     expect(html).toContain('href="/legal/notice"');
     expect(html).toContain('Propulsé par Couvert');
+  });
+
+  // What the W3C Nu validator refuses in the shells the diner opens.
+  const shells = ['le-petit-zinc/booking_complete', 'le-petit-zinc/validate', 'le-petit-zinc', 'auth/no_account', 'account'];
+  const htmlElements = async (path: string) => allElements(parsePage(await readFile(join(outDir, path, 'index.html'), 'utf8'))).filter(isHtmlElement);
+
+  test.each(shells)('/%s: every <img> has an address (src)', async (path) => {
+    const images = (await htmlElements(path)).filter((element) => element.tagName === 'img');
+    expect(images.filter((image) => !attribute(image, 'src')).map((image) => image.attrs)).toEqual([]);
+  });
+
+  test.each(shells)('/%s: every link given a name (aria-label) is a link (href)', async (path) => {
+    const named = (await htmlElements(path)).filter((element) => element.tagName === 'a' && attribute(element, 'aria-label') !== null);
+    expect(named.filter((link) => attribute(link, 'href') === null).map((link) => link.attrs)).toEqual([]);
+  });
+
+  test.each(shells)('/%s: no <style> in the body', async (path) => {
+    const [body] = elementsBy(parsePage(await readFile(join(outDir, path, 'index.html'), 'utf8')), 'body');
+    expect(
+      elementsBy(body!, 'style')
+        .filter(isHtmlElement)
+        .map((style) => style.sourceCodeLocation ?? style.tagName),
+    ).toEqual([]);
   });
 
   test('says the site is fresh for the same list and stale for a changed one or a missing site', async () => {

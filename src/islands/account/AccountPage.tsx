@@ -10,6 +10,8 @@ import { hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts
 import { loadGuestBookingsOffer } from '../../stores/guest-bookings.ts';
 import { $myBookings, loadMyBookings, signOutOfAccount } from '../../stores/my-bookings.ts';
 import { useStoredMerchant } from '../auth/parts/use-stored-merchant.ts';
+import LangText from '../shared/LangText.tsx';
+import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import BookingList from './parts/BookingList.tsx';
@@ -25,8 +27,8 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const state = useStore($myBookings);
-  // Keeps the colours of the merchant the diner came from.
-  const merchant = useStoredMerchant();
+  // The way back to the merchant the diner came from; the page keeps the provider's neutral colours (it is the provider's).
+  const merchant = useStoredMerchant({ themed: false });
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
@@ -65,7 +67,7 @@ export default function AccountPage() {
     <div className="acc">
       <header className="acc-head">
         <div className="acc-head-row">
-          {merchant ? (
+          {hydrated && merchant ? (
             <a className="acc-back" href={bookingHomePath(merchant.slug)}>
               <span aria-hidden="true">←</span>
               <span className="acc-back-text">{t('myBookings.back', { name: merchant.name })}</span>
@@ -73,17 +75,21 @@ export default function AccountPage() {
           ) : (
             <span />
           )}
-          {hydrated && state.status === 'ready' ? (
-            <button type="button" className="cv-btn cv-btn-secondary acc-signout" onClick={() => void signOut()} disabled={leaving}>
-              {t(leaving ? 'myBookings.signingOut' : 'myBookings.signOut')}
-            </button>
-          ) : null}
+          <div className="acc-head-end">
+            <LanguageSelector />
+            {hydrated && state.status === 'ready' ? (
+              <button type="button" className="cv-btn cv-btn-secondary acc-signout" onClick={() => void signOut()} disabled={leaving}>
+                {t(leaving ? 'myBookings.signingOut' : 'myBookings.signOut')}
+              </button>
+            ) : null}
+          </div>
         </div>
-        <h1 className="acc-title">{t('myBookings.title')}</h1>
+        {/* The language is known only once hydrated: before, the title in every language, as the page was built. */}
+        <h1 className="acc-title">{hydrated ? t('myBookings.title') : <LangText k="myBookings.title" />}</h1>
       </header>
       {!hydrated || state.status === 'loading' ? (
         <p className="acc-note" role="status">
-          {t('myBookings.loading')}
+          {hydrated ? t('myBookings.loading') : <LangText k="myBookings.loading" />}
         </p>
       ) : state.status === 'signed-out' ? (
         <p className="acc-note" role="status">

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { validateNoAuth } from '../../lib/auth-form-rules.ts';
 import { storedHomePath } from '../../lib/go-back.ts';
-import { getGuestDetails } from '../../lib/storage.ts';
+import { getGuestDetails, readSession, writeSession } from '../../lib/storage.ts';
 import { continueAsGuest } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthField from './parts/AuthField.tsx';
@@ -14,6 +14,7 @@ import EmailInput from './parts/EmailInput.tsx';
 import GuestCodeStep, { type GuestCodeStepProps } from './parts/GuestCodeStep.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import AuthSubmitButton from './parts/AuthSubmitButton.tsx';
+import DraftRecap from './parts/DraftRecap.tsx';
 import NameFields from './parts/NameFields.tsx';
 import LangText from '../shared/LangText.tsx';
 import ContactPhoneField from './parts/ContactPhoneField.tsx';
@@ -24,6 +25,33 @@ import { useAuthSubmit } from './parts/use-auth-submit.ts';
 type Field = 'firstname' | 'lastname' | 'phone' | 'email';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email'];
 const ID: Record<Field, string> = { firstname: 'guest-firstname', lastname: 'guest-lastname', phone: 'guest-phone', email: 'guest-email' };
+// What the guest typed, kept for the tab (session storage) so a reload loses nothing.
+const KEPT_KEY = 'guest_form';
+
+interface KeptForm {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  wantsEmail: boolean;
+  email: string;
+}
+
+function readKeptForm(): KeptForm | null {
+  try {
+    const kept = JSON.parse(readSession(KEPT_KEY) ?? 'null') as Partial<KeptForm> | null;
+    if (!kept || typeof kept !== 'object') return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return {
+      firstname: text(kept.firstname),
+      lastname: text(kept.lastname),
+      phone: text(kept.phone),
+      wantsEmail: kept.wantsEmail === true,
+      email: text(kept.email),
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** The guest details screen. */
 export default function NoAccountForm() {
@@ -58,13 +86,16 @@ export default function NoAccountForm() {
     early: { text: { firstname: setFirstname, lastname: setLastname }, checked: { wantsEmail: setWantsEmail } },
   });
 
-  // A guest booking again: the last guest details fill what is still empty (after what was typed before hydration).
+  // What this tab typed before a reload, else (a guest booking again) the last guest details, fill what is still empty
+  // (after what was typed before hydration).
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
-    const last = getGuestDetails();
+    setRestored(true);
+    const last = readKeptForm() ?? getGuestDetails();
     if (!last) return;
     setFirstname((typed) => typed || last.firstname);
     setLastname((typed) => typed || last.lastname);
-    if (last.email) {
+    if (last.email || ('wantsEmail' in last && last.wantsEmail)) {
       setWantsEmail(true);
       setEmail((typed) => typed || last.email);
     }
@@ -73,38 +104,55 @@ export default function NoAccountForm() {
     setPhoneKey(1);
   }, []);
 
+  useEffect(() => {
+    if (!restored) return;
+    const kept: KeptForm = { firstname, lastname, phone: phone.text, wantsEmail, email };
+    writeSession(KEPT_KEY, JSON.stringify(kept));
+  }, [restored, firstname, lastname, phone.text, wantsEmail, email]);
+
   return (
     <AuthScreen titleKey="noAuth.title" introKey={proof ? undefined : 'noAuth.intro'} closeFallback={storedHomePath}>
       {proof ? (
         <GuestCodeStep details={proof.details} sentTo={proof.sentTo} />
       ) : (
-        <form ref={form} className="au-form" noValidate onSubmit={submit}>
-          {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
-          <NameFields
-            screen="noAuth"
-            ids={ID}
-            values={{ firstname, lastname }}
-            onChange={{ firstname: setFirstname, lastname: setLastname }}
-            errors={errors}
-            t={t}
-            focusFirst
-          />
-          <ContactPhoneField key={phoneKey} id={ID.phone} label={<LangText k="noAuth.phone" />} error={errors.phone} phone={phone} onChange={setPhone} t={t} />
-          <div className="au-check">
-            <input id="guest-wants-email" name="wantsEmail" type="checkbox" checked={wantsEmail} onChange={(event) => setWantsEmail(event.target.checked)} />
-            <label htmlFor="guest-wants-email">
-              <LangText k="noAuth.wantsEmail" />
-            </label>
-          </div>
-          {wantsEmail ? (
-            <AuthField id={ID.email} label={<LangText k="noAuth.email" />} required error={errors.email} t={t}>
-              {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
-            </AuthField>
-          ) : null}
-          <AuthSubmitButton loading={pending} placement="footer">
-            <LangText k="noAuth.submit" />
-          </AuthSubmitButton>
-        </form>
+        <>
+          <DraftRecap />
+          <form ref={form} className="au-form" noValidate onSubmit={submit}>
+            {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
+            <NameFields
+              screen="noAuth"
+              ids={ID}
+              values={{ firstname, lastname }}
+              onChange={{ firstname: setFirstname, lastname: setLastname }}
+              errors={errors}
+              t={t}
+              focusFirst
+            />
+            <ContactPhoneField
+              key={phoneKey}
+              id={ID.phone}
+              label={<LangText k="noAuth.phone" />}
+              error={errors.phone}
+              phone={phone}
+              onChange={setPhone}
+              t={t}
+            />
+            <div className="au-check">
+              <input id="guest-wants-email" name="wantsEmail" type="checkbox" checked={wantsEmail} onChange={(event) => setWantsEmail(event.target.checked)} />
+              <label htmlFor="guest-wants-email">
+                <LangText k="noAuth.wantsEmail" />
+              </label>
+            </div>
+            {wantsEmail ? (
+              <AuthField id={ID.email} label={<LangText k="noAuth.email" />} required error={errors.email} t={t}>
+                {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
+              </AuthField>
+            ) : null}
+            <AuthSubmitButton loading={pending} placement="footer">
+              <LangText k="noAuth.submit" />
+            </AuthSubmitButton>
+          </form>
+        </>
       )}
     </AuthScreen>
   );

@@ -27,7 +27,7 @@ import {
 import { $proLive, seenNewPending, startLiveBook } from '../../stores/pro-live.ts';
 import { $proSession, isProSignedIn, proSignOut } from '../../stores/pro-session.ts';
 import { $proCompact, setProCompact } from '../../stores/pro-view.ts';
-import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import ActionDialog, { type DialogAction } from './parts/ActionDialog.tsx';

@@ -9,7 +9,7 @@ import frPro from '../../i18n/messages/fr/pro.json' with { type: 'json' };
 import { navigate } from '../../lib/navigate.ts';
 import { proBookPath, proNextPath } from '../../lib/pro/pro-routes.ts';
 import { $proSession, proSignIn, proSignOut } from '../../stores/pro-session.ts';
-import LanguageSelector from '../booking-home/LanguageSelector.tsx';
+import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { DEFAULT_LANG } from '../../shared/langs.ts';
 import { useTypedBeforeHydration } from '../shared/use-typed-before-hydration.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage, needMessages } from '../../i18n/i18n.ts';
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { guardPath } from '../../lib/guard.ts';
-import { navigate } from '../../lib/navigate.ts';
+import { leadOn } from '../../lib/history-arrival.ts';
+import { navigate, navigateReplacing } from '../../lib/navigate.ts';
 import { bookingHomePath, matchRoute } from '../../lib/routes.ts';
 import { setCurrentMerchant, setMerchantToken } from '../../lib/storage.ts';
 import { validateEntryTarget } from '../../lib/validate-entry.ts';
@@ -24,7 +25,7 @@ import AlternativeTimes from './parts/AlternativeTimes.tsx';
 import BookingRecap from './parts/BookingRecap.tsx';
 import CommentModal from '../shared/CommentModal.tsx';
 import CustomerCard from './parts/CustomerCard.tsx';
-import HoldTimer from './parts/HoldTimer.tsx';
+import HoldTimer from '../shared/HoldTimer.tsx';
 import TermsToggle from './parts/TermsToggle.tsx';
 import '../shared/buttons.css';
 import '../tracking/tracking.css';
@@ -80,6 +81,9 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
   const top = useRef<HTMLDivElement>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const holdTimer = useRef<HTMLDivElement>(null);
+  const lostTop = useRef<HTMLDivElement>(null);
+  // Whether the diner learnt of the lost table by pressing Validate (the focus then follows the news to the top).
+  const lostByTap = useRef(false);
   const ready = hydrated && phase === 'ready' && booking !== null;
   const mainOffScreen = useOffScreen(mainButton, ready);
 
@@ -94,31 +98,41 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
     setMerchantToken(merchantSlug, token);
     const redirect = guardPath(globalThis.location.pathname);
     if (redirect) {
-      navigate(redirect);
+      navigateReplacing(redirect);
       return;
     }
     let left = false;
-    void enterValidate(merchantSlug, token, lang).then((outcome) => {
-      if (left) return;
-      if (outcome.to) {
-        navigate(outcome.to);
-        return;
-      }
-      if (!outcome.ok) {
-        setLoadFailure({ code: outcome.code, vars: outcome.vars });
-        setPhase('failed');
-        return;
-      }
-      const held = $booking.get();
-      const target = held ? validateEntryTarget(held, merchantSlug, token) : null;
-      if (target) {
-        navigate(target);
-        return;
-      }
-      setPhase('ready');
-    });
+    const enter = (restored: boolean) =>
+      void enterValidate(merchantSlug, token, lang).then((outcome) => {
+        if (left) return;
+        if (outcome.to) {
+          // Validate only leads on (already validated, cancelled, no phone): Back must not come here again.
+          leadOn(outcome.to, restored);
+          return;
+        }
+        if (!outcome.ok) {
+          setLoadFailure({ code: outcome.code, vars: outcome.vars });
+          setPhase('failed');
+          return;
+        }
+        const held = $booking.get();
+        const target = held ? validateEntryTarget(held, merchantSlug, token) : null;
+        if (target) {
+          leadOn(target, restored);
+          return;
+        }
+        setBusy(false);
+        setPhase('ready');
+      });
+    enter(false);
+    // Shown again from the back-forward cache, the page may show a booking validated since: it looks again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) enter(true);
+    };
+    globalThis.addEventListener('pageshow', onPageShow);
     return () => {
       left = true;
+      globalThis.removeEventListener('pageshow', onPageShow);
     };
     // The language of the first call does not matter: texts are rendered here, in the current language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -130,8 +144,18 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
   // Once the hold is over, the diner learns that the table was taken (and what is free) without having to validate.
   useEffect(() => {
     if (!holdOver || offering || busy) return;
+    lostByTap.current = false;
     return watchLostTable(() => setFailure({ code: 'no_seats_available', lost: true }));
   }, [holdOver, offering, busy]);
+
+  // The table found gone: the page shows where the diner is told, and what is free, at its top.
+  const lost = failure?.lost === true;
+  useEffect(() => {
+    if (!lost) return;
+    lostTop.current?.scrollIntoView({ block: 'start', behavior: smooth() });
+    if (lostByTap.current) lostTop.current?.focus({ preventScroll: true });
+    lostByTap.current = false;
+  }, [lost]);
 
   const onValidate = async () => {
     setTopFailure(null);
@@ -146,7 +170,8 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
     setBusy(true);
     const outcome = await validateCurrentBooking(lang);
     if (outcome.to) {
-      navigate(outcome.to);
+      // The tracking page takes Validate's place: Back from it leaves the booking flow.
+      navigateReplacing(outcome.to);
       return;
     }
     setBusy(false);
@@ -160,6 +185,7 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
     if (outcome.code === 'no_seats_available') {
       setFailure({ code: outcome.code, lost: holdOver });
       void loadAlternatives();
+      lostByTap.current = holdOver;
       return;
     }
     setFailure({ code: outcome.code, vars: outcome.vars });
@@ -220,8 +246,17 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
   return (
     <div className="trk-page trk-validate">
       <h1 className="trk-title">{t('validate.title')}</h1>
-      {/* Once the table is known to be gone, the failure and the times offered say what matters, not the hold. */}
+      {/* Once the table is known to be gone, the failure and the times offered say what matters, not the hold: they take
+          its place at the top, where the diner watched the countdown. */}
       {!offering && <HoldTimer ref={holdTimer} t={t} />}
+      <div ref={lostTop} tabIndex={-1} className="trk-focus-target trk-lost">
+        {failure?.lost && (
+          <p className="trk-alert" role="alert">
+            {t('validate.alternatives.lost')}
+          </p>
+        )}
+        {failure?.lost && <AlternativeTimes t={t} lang={lang} merchantSlug={merchantSlug} hour12={hour12} onTake={(slot) => void onTakeAlternative(slot)} />}
+      </div>
       <p className="visually-hidden" role="status">
         {alternatives.held ? t('validate.alternatives.held', { date: longDate(alternatives.held.date, lang), hour: alternatives.held.hour }) : ''}
       </p>
@@ -244,12 +279,12 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
           if (value) setTermsInvalid(false);
         }}
       />
-      {failure && (
+      {failure && !failure.lost && (
         <p className="trk-alert" role="alert">
-          {failure.lost ? t('validate.alternatives.lost') : errorMessage(lang, failure.code, failure.vars)}
+          {errorMessage(lang, failure.code, failure.vars)}
         </p>
       )}
-      <AlternativeTimes t={t} lang={lang} merchantSlug={merchantSlug} hour12={hour12} onTake={(slot) => void onTakeAlternative(slot)} />
+      {!failure?.lost && <AlternativeTimes t={t} lang={lang} merchantSlug={merchantSlug} hour12={hour12} onTake={(slot) => void onTakeAlternative(slot)} />}
       <button ref={mainButton} type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={onValidate} disabled={busy} aria-busy={busy}>
         {busy ? t('validate.validating') : t('validate.submit')}
       </button>

@@ -168,15 +168,28 @@ describe('booking against the real server', () => {
     expect($booking.get()?.status).toBe(40);
   });
 
-  test('on booking home, a stored booking fills the choosers', async () => {
+  test('on booking home, the booking in progress this tab stored fills the choosers', async () => {
     const slot = await chooseFirstTime('2026-12-02');
     await submitBooking();
     const token = $bookingToken.get()!;
     resetSelection();
     discardBooking();
+    sessionStorage.setItem(`token_${slug}`, token);
     local.setItem(`token_${slug}`, token);
     expect(await openBookingOnHome(slug, null)).toEqual({ state: 'loaded', to: null });
     expect($selection.get()).toMatchObject({ date: '2026-12-02', guests: 2, slot: { timestamp: slot.timestamp } });
+  });
+
+  test('on booking home, another tab’s booking in progress is left to it: this tab starts its own', async () => {
+    await chooseFirstTime('2026-12-02');
+    await submitBooking();
+    const token = $bookingToken.get()!;
+    resetSelection();
+    discardBooking();
+    sessionStorage.removeItem(`token_${slug}`);
+    local.setItem(`token_${slug}`, token);
+    expect(await openBookingOnHome(slug, null)).toEqual({ state: 'none', to: null });
+    expect([$bookingToken.get(), $selection.get().date, local.getItem(`token_${slug}`)]).toEqual([null, null, token]);
   });
 
   test.each([

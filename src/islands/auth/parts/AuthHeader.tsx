@@ -1,8 +1,9 @@
-/** The sign-in screens' top bar: a close button that goes back, and the logo of the merchant being booked (the provider's mark before it is known). */
+/** The sign-in screens' top bar: a close button that goes back, the logo of the merchant being booked (the provider's mark before it is known), and the language selector. */
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { goBack } from '../../../lib/go-back.ts';
 import { safeImageSrc } from '../../../lib/safe-url.ts';
 import LangText from '../../shared/LangText.tsx';
+import LanguageSelector from '../../shared/LanguageSelector.tsx';
 
 /** What the bar shows. */
 export interface AuthHeaderProps {
@@ -11,7 +12,7 @@ export interface AuthHeaderProps {
   closeFallback: () => string;
 }
 
-/** Close (back) on the left, the logo in the middle. */
+/** Close (back) on the left, the logo in the middle, the language selector on the right. */
 export default function AuthHeader({ merchant, closeFallback }: AuthHeaderProps) {
   const logo = safeImageSrc(merchant?.logo?.path);
   return (
@@ -27,8 +28,9 @@ export default function AuthHeader({ merchant, closeFallback }: AuthHeaderProps)
       <div className="au-logo">
         {logo ? <img src={logo} alt={merchant?.name ?? ''} width="56" height="56" /> : <img src="/favicon.svg" alt="" width="40" height="40" />}
       </div>
-      {/* Balances the close button so the logo stays centred. */}
-      <span className="au-top-spacer" aria-hidden="true" />
+      <div className="au-top-end">
+        <LanguageSelector />
+      </div>
     </div>
   );
 }

@@ -6,14 +6,19 @@ import { applyTheme } from '../../../lib/apply-theme.ts';
 import { getCurrentMerchant } from '../../../lib/storage.ts';
 import { $merchant, $theme, loadMerchant } from '../../../stores/merchant.ts';
 
-/** The stored current merchant once booking_merchant/get answered (null before, or when none is stored). */
-export function useStoredMerchant(): Merchant | null {
+/**
+ * The stored current merchant once booking_merchant/get answered (null before, or when none is stored). `themed`:
+ * whether the page takes its colours (the sign-in screens do; the provider's own account page does not).
+ */
+export function useStoredMerchant({ themed = true }: { themed?: boolean } = {}): Merchant | null {
   const merchant = useStore($merchant);
   const theme = useStore($theme);
   useEffect(() => {
     const slug = getCurrentMerchant();
     if (slug && $merchant.get()?.slug !== slug) void loadMerchant(slug);
   }, []);
-  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => {
+    if (themed) applyTheme(theme);
+  }, [themed, theme]);
   return merchant;
 }

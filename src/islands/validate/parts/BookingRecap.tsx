@@ -1,11 +1,10 @@
 /** Validate's recap (spec section 2): date and hour, guests, the zone when showZone, the comment with its edit link, and the buttons to change the booking or add a comment. */
-import { formatHour } from '../../../lib/hour-cycle.ts';
 import { useId } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
-import { longDate } from '../../../lib/long-date.ts';
 import { bookingHomePath } from '../../../lib/routes.ts';
 import '../../shared/buttons.css';
+import RecapFacts from '../../shared/RecapFacts.tsx';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** What the recap shows. */
@@ -26,21 +25,7 @@ export default function BookingRecap({ t, lang, booking, merchantSlug, hour12 = 
   return (
     <section className="card trk-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('validate.recap')}</h2>
-      <dl className="trk-facts">
-        <div>
-          <dt>{t('validate.dateLabel')}</dt>
-          <dd>{t('validate.dateTime', { date: longDate(booking.bookingForDate, lang), hour: formatHour(booking.bookingForHour, lang, hour12) })}</dd>
-        </div>
-        <div>
-          <dt>{t('validate.guestsLabel')}</dt>
-          <dd>{t('booking.persons', { count: booking.clientCount })}</dd>
-        </div>
-        {booking.showZone && (
-          <div>
-            <dt>{t('validate.zone')}</dt>
-            <dd>{booking.bookingZone.name}</dd>
-          </div>
-        )}
+      <RecapFacts t={t} lang={lang} booking={booking} hour12={hour12}>
         {booking.comment && (
           <div>
             <dt id={commentId}>{t('validate.comment')}</dt>
@@ -52,7 +37,7 @@ export default function BookingRecap({ t, lang, booking, merchantSlug, hour12 = 
             </dd>
           </div>
         )}
-      </dl>
+      </RecapFacts>
       <div className="trk-row">
         <a className="cv-btn cv-btn-secondary" href={bookingHomePath(merchantSlug, { token: booking.token })}>
           {t('validate.updateBooking')}

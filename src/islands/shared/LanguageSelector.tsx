@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { isLang } from '../../shared/langs.ts';
 import { loadCatalog, switchLang } from '../../i18n/i18n.ts';
 import { $lang, LANGUAGE_OPTIONS } from '../../stores/lang.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { useTranslation } from '../shared/use-translation.ts';
+import { useHydrated } from './use-hydrated.ts';
+import { useTranslation } from './use-translation.ts';
 import './language-selector.css';
 
 /** A labelled select of the four languages, each named in itself. */

@@ -1,13 +1,13 @@
 /**
- * Validate's countdown of the draft's table hold: whole minutes, tens of seconds in the last minute, then that the hold
+ * The countdown (Validate, the guest-details page) of the draft's table hold: whole minutes, tens of seconds in the last minute, then that the hold
  * ran out. The visible text is no live region (it would speak every minute): screen readers hear only the two-minute
  * warning and the end of the hold, once each.
  */
 import { useStore } from '@nanostores/react';
 import { forwardRef } from 'react';
-import { holdDisplay, WARN_AT_MS } from '../../../lib/hold-countdown.ts';
-import { $hold } from '../../../stores/hold.ts';
-import type { Translate } from '../../shared/use-translation.ts';
+import { holdDisplay, WARN_AT_MS } from '../../lib/hold-countdown.ts';
+import { $hold } from '../../stores/hold.ts';
+import type { Translate } from './use-translation.ts';
 
 /** What the countdown needs. */
 export interface HoldTimerProps {
