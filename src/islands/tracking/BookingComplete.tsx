@@ -30,7 +30,7 @@ import BookingSheet from './parts/BookingSheet.tsx';
 import CancelBookingModal from '../shared/CancelBookingModal.tsx';
 import TrackingHeader from './parts/TrackingHeader.tsx';
 import TrackingNotices from './parts/TrackingNotices.tsx';
-import './tracking.css';
+import '../shared/booking-pages.css';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { countryUses12h } from '../../lib/hour-cycle.ts';

@@ -28,7 +28,7 @@ import CustomerCard from './parts/CustomerCard.tsx';
 import HoldTimer from '../shared/HoldTimer.tsx';
 import TermsToggle from './parts/TermsToggle.tsx';
 import '../shared/buttons.css';
-import '../tracking/tracking.css';
+import '../shared/booking-pages.css';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useOffScreen } from './parts/use-off-screen.ts';
 import { useTranslation } from '../shared/use-translation.ts';

@@ -17,7 +17,7 @@ import HoldTimer from '../../shared/HoldTimer.tsx';
 import RecapFacts from '../../shared/RecapFacts.tsx';
 import { useHour12 } from '../../shared/use-hour12.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
-import '../../tracking/tracking.css';
+import '../../shared/booking-pages.css';
 
 // The recap's texts are Validate's.
 await needMessages('tracking', frTracking);
