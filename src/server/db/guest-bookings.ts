@@ -13,6 +13,12 @@ function guestsWith({ channel, contact }: GuestContact): SQL {
   return and(eq(users.anonymous, true), same)!;
 }
 
+/** The account's row, locked for the rest of the caller's transaction (taken before the guests' rows). */
+export async function lockAccount(tx: Tx, userId: string): Promise<typeof users.$inferSelect | undefined> {
+  const [account] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return account;
+}
+
 /** How many bookings (drafts aside) guests made under this contact. */
 export async function countGuestBookings(db: Database, contact: GuestContact): Promise<number> {
   const [row] = await db

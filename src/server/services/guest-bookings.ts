@@ -2,14 +2,12 @@
  * An account finds the bookings it made as a guest: those guests made under the account's own email or phone,
  * attached once the diner proves that contact with a code sent there (docs/accounts.md, "Earlier guest bookings").
  */
-import { eq } from 'drizzle-orm';
 import { checkContactCode, issueContactCode, type ContactChannel } from '../auth/contact-proof.ts';
 import { IDENTITY_CODE_TTL_MINUTES, maskedEmail, maskedPhone } from '../auth/identity-proof.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { BookingRow } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
-import { attachGuestBookings, countGuestBookings } from '../db/guest-bookings.ts';
-import { users } from '../db/schema.ts';
+import { attachGuestBookings, countGuestBookings, lockAccount } from '../db/guest-bookings.ts';
 import type { UserRow } from '../db/user-store.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -107,7 +105,7 @@ export async function attachWithCode(deps: GuestBookingsDeps, user: SessionUser,
   accountOnly(user);
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [account] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const account = await lockAccount(tx, user.id);
     const contact = account && !account.anonymous ? contactOf(account, channel) : null;
     if (!contact || !(await checkContactCode(tx, { userId: user.id, channel, contact }, code, now))) return undefined;
     return attachGuestBookings(tx, user.id, { channel, contact }, now);
