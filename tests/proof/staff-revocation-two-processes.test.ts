@@ -33,14 +33,16 @@ let diners = 0;
 function staffClient(server: ServerProcess, bearer: string): Pusher {
   const client = connectClient(Number(new URL(server.url).port), KEY, {
     channelAuthorization: {
-      customHandler: async ({ socketId, channelName }, callback) => {
-        const response = await fetch(`${server.url}/broadcasting/auth`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bearer}` },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        });
-        if (!response.ok) return callback(new Error(`auth answered ${response.status}`), null);
-        callback(null, await response.json());
+      customHandler: ({ socketId, channelName }, callback) => {
+        void (async () => {
+          const response = await fetch(`${server.url}/broadcasting/auth`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bearer}` },
+            body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
+          });
+          if (!response.ok) return callback(new Error(`auth answered ${response.status}`), null);
+          callback(null, await response.json());
+        })();
       },
     },
   } as Parameters<typeof connectClient>[2]);

@@ -58,7 +58,8 @@ export async function listenFakeFacebook(): Promise<FakeFacebook> {
     person: undefined,
     tokenRequests: [],
     start(registeredRedirect) {
-      server.on('request', async (request, response) => {
+      server.on('request', (request, response) => void handle(request, response));
+      async function handle(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
         const url = new URL(request.url ?? '/', base);
         if (request.method === 'GET' && url.pathname === '/v19.0/dialog/oauth') {
           const q = url.searchParams;
@@ -100,7 +101,7 @@ export async function listenFakeFacebook(): Promise<FakeFacebook> {
           return json(response, 200, person);
         }
         return json(response, 404, { error: 'not found' });
-      });
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,14 +12,16 @@ export function usePusherClients(t: Pick<TestServer, 'url'>, key: string): (bear
   return (bearer) => {
     const pusher = connectClient(Number(new URL(t.url).port), key, {
       channelAuthorization: {
-        customHandler: async ({ socketId, channelName }, callback) => {
-          const response = await fetch(`${t.url}/broadcasting/auth`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-            body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-          });
-          if (!response.ok) return callback(new Error(`auth answered ${response.status}`), null);
-          callback(null, await response.json());
+        customHandler: ({ socketId, channelName }, callback) => {
+          void (async () => {
+            const response = await fetch(`${t.url}/broadcasting/auth`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+              body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
+            });
+            if (!response.ok) return callback(new Error(`auth answered ${response.status}`), null);
+            callback(null, await response.json());
+          })();
         },
       },
     } as Parameters<typeof connectClient>[2]);

@@ -46,7 +46,7 @@ export default function ForgotPasswordForm() {
 
   return (
     <AuthScreen titleKey="forgotPassword.title" introKey="forgotPassword.intro" closeFallback={() => AUTH_PATHS.login}>
-      <form ref={form} className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
         {done ? <AuthAlert tone="success">{t('forgotPassword.success')}</AuthAlert> : null}
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <AuthField id={ID.email} label={<LangText k="forgotPassword.email" />} required error={errors.email} t={t}>

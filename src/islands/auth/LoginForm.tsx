@@ -33,7 +33,7 @@ export default function LoginForm() {
 
   return (
     <AuthScreen titleKey="login.title" closeFallback={() => AUTH_PATHS.choice}>
-      <form ref={form} className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <AuthField id={ID.email} label={<LangText k="login.email" />} error={errors.email} t={t}>
           {(control) => <EmailInput {...control} autoComplete="username" value={email} onValueChange={setEmail} />}

@@ -117,7 +117,7 @@ export default function NoAccountForm() {
       ) : (
         <>
           <DraftRecap />
-          <form ref={form} className="au-form" noValidate onSubmit={submit}>
+          <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
             {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
             <NameFields
               screen="noAuth"

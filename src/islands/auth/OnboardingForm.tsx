@@ -89,7 +89,7 @@ export default function OnboardingForm() {
           </p>
         )
       ) : (
-        <form className="au-form" noValidate onSubmit={submit}>
+        <form className="au-form" noValidate onSubmit={(event) => void submit(event)}>
           {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
           <NameFields
             screen="onboarding"

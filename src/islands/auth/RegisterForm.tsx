@@ -60,7 +60,7 @@ export default function RegisterForm() {
 
   return (
     <AuthScreen titleKey="register.title" closeFallback={() => AUTH_PATHS.choice}>
-      <form ref={form} className="au-form" noValidate onSubmit={submit}>
+      <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
         <NameFields
           screen="register"

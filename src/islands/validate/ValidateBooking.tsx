@@ -285,12 +285,12 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
         </p>
       )}
       {!failure?.lost && <AlternativeTimes t={t} lang={lang} merchantSlug={merchantSlug} hour12={hour12} onTake={(slot) => void onTakeAlternative(slot)} />}
-      <button ref={mainButton} type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={onValidate} disabled={busy} aria-busy={busy}>
+      <button ref={mainButton} type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={() => void onValidate()} disabled={busy} aria-busy={busy}>
         {busy ? t('validate.validating') : t('validate.submit')}
       </button>
       {mainOffScreen && (
         <div className="trk-floating">
-          <button type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={onValidate} disabled={busy} aria-busy={busy}>
+          <button type="button" className="cv-btn cv-btn-primary cv-btn-block" onClick={() => void onValidate()} disabled={busy} aria-busy={busy}>
             {busy ? t('validate.validating') : t('validate.submit')}
           </button>
         </div>

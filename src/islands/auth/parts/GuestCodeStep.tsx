@@ -59,7 +59,7 @@ export default function GuestCodeStep({ details, sentTo: firstSentTo }: GuestCod
   };
 
   return (
-    <form ref={form} className="au-form" noValidate onSubmit={submit} aria-labelledby="guest-code-title">
+    <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="guest-code-title">
       <h2 id="guest-code-title" className="au-step-title">
         <LangText k="noAuth.codeTitle" />
       </h2>
