@@ -63,11 +63,7 @@ describe('no_account creates an anonymous diner tied to one booking', () => {
     ['no first name', { firstname: '' }, { firstname: ['This field is required.'] }],
     ['no last name', { lastname: '' }, { lastname: ['This field is required.'] }],
     ['no phone', { phone: '' }, { phone: ['This field is required.'] }],
-    [
-      'a phone that is not international',
-      { phone: '06 98 76 54 32' },
-      { phone: ['Add the country code, for example +44 7400 123456.'] },
-    ],
+    ['a phone that is not international', { phone: '06 98 76 54 32' }, { phone: ['Add the country code, for example +44 7400 123456.'] }],
     ['a malformed email', { email: 'nora@' }, { email: ['Invalid email'] }],
   ])('%s is refused with 422 and nothing is created', async (_name, overrides, errors) => {
     const draft = await draftBooking(t);
