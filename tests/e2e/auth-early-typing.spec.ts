@@ -71,9 +71,11 @@ test.describe("what a diner types before the form's island has hydrated", () => 
     test(`${row.screen}: every character typed at once after the form appears is kept and sent`, async ({ page, context, request }) => {
       const account = await registerThroughApi(request, 'early');
       await signInBrowser(context, await createDraft(request), null);
-      // A slow phone: the island's code arrives well after the form is on screen.
+      // A slow phone: the island's code arrives only once the diner has typed everything (held, not timed).
+      let typed!: () => void;
+      const allTyped = new Promise<void>((resolve) => (typed = resolve));
       await page.route('**/_astro/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await allTyped;
         await route.continue();
       });
       await page.goto(row.path);
@@ -90,6 +92,7 @@ test.describe("what a diner types before the form's island has hydrated", () => 
       await expect(submit).toBeDisabled();
       for (const field of fields) await field.box.pressSequentially(field.text);
       await expect(submit).toBeDisabled();
+      typed();
 
       await expect(submit).toBeEnabled({ timeout: 10_000 });
       for (const field of fields) await expect(field.box).toHaveValue(field.text);

@@ -34,7 +34,7 @@ test.describe('social sign-in from /auth', () => {
 
     await signInAtGoogle(page, 'alice');
     // authCheck trades the stored userToken for a bearer; Validate then asks the new diner for a phone.
-    await expect(page).toHaveURL(/\/auth\/onboarding$/);
+    await expect(page).toHaveURL(/\/auth\/onboarding$/, { timeout: 15_000 });
     const stored = await storedKeys(page);
     expect(stored.bearer).toBeTruthy();
     expect(stored.userToken).toBeNull();
@@ -63,7 +63,7 @@ test.describe('social sign-in from /auth', () => {
     await islandsHydrated(page);
     await page.getByRole('button', { name: 'Continuer avec Facebook' }).click();
     // Through Validate, which sends the new diner (no phone yet) on to Onboarding.
-    await expect(page).toHaveURL(/\/auth\/onboarding$/);
+    await expect(page).toHaveURL(/\/auth\/onboarding$/, { timeout: 15_000 });
     await expect(page.getByRole('textbox', { name: 'Prénom' })).toHaveValue('Bruno');
     expect((await storedKeys(page)).bearer).toBeTruthy();
   });

@@ -18,10 +18,11 @@ function consoleErrors(page: Page): string[] {
 }
 
 test('what the host types before the sign-in\u2019s scripts have loaded is kept and signs them in', async ({ page }) => {
-  // A slow restaurant connection: the island's code arrives well after the form is on screen (long enough for
-  // the host to type both fields on a busy test machine).
+  // A slow restaurant connection: the island's code arrives only once the host has typed both fields (held, not timed).
+  let typed!: () => void;
+  const allTyped = new Promise<void>((resolve) => (typed = resolve));
   await page.route('**/_astro/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await allTyped;
     await route.continue();
   });
   await page.goto('/pro');
@@ -33,6 +34,7 @@ test('what the host types before the sign-in\u2019s scripts have loaded is kept 
   await email.pressSequentially(SALLE.email);
   await password.pressSequentially(SALLE.password);
   await expect(submit).toBeDisabled();
+  typed();
 
   await expect(submit).toBeEnabled({ timeout: 20_000 });
   await expect(email).toHaveValue(SALLE.email);
