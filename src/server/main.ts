@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   if (config.importDemo === 'auto' && (await listMerchants(database.db)).length === 0) {
     const slugs = await importDemoMerchants(database.db, mediaDir);
     app.log.info(`imported demo merchants: ${slugs.join(', ')}`);
-    // So a new user can confirm as the restaurant at once (issue 11); only on the start that imported them.
+    // So a new user can confirm as the restaurant at once; only on the start that imported them.
     app.log.info(`staff sign in at ${baseUrl}/pro (or POST ${baseUrl}/api/pro/auth/login {"email","password"}); demo staff accounts:`);
     for (const account of await demoStaffAccounts()) app.log.info(`  ${account.slug}: ${account.email} / ${account.password}`);
   }

@@ -1,4 +1,4 @@
-/** The manage link's exchange (issue 10): the key in the diner's link becomes that booking's own session before anything needs a bearer. */
+/** The manage link's exchange: the key in the diner's link becomes that booking's own session before anything needs a bearer. */
 import type { Lang } from '../i18n/t.ts';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { isApiError } from '../lib/api/api-client.ts';

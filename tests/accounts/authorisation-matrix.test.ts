@@ -14,7 +14,7 @@ type Action = 'validate' | 'set_comment' | 'cancel' | 'update_user' | 'change (c
 
 const ACTIONS: Action[] = ['validate', 'set_comment', 'cancel', 'update_user', 'change (create with its token)'];
 
-/** What each caller may do to a booking, by who owns it (spec section 6 and issue 3's matrix). */
+/** What each caller may do to a booking, by who owns it (spec section 6 and docs/security.md's matrix). */
 const expected: Record<Ownership, Partial<Record<Caller, Record<Action, number>>>> = {
   'nobody yet': {
     'no bearer': { validate: 401, set_comment: 200, cancel: 200, update_user: 401, 'change (create with its token)': 200 },
@@ -137,7 +137,7 @@ describe('who may act on a booking (the authorisation matrix)', () => {
     expect(read.body.booking.canManage).toBe(false);
   });
 
-  // Issue 10 changed this deliberately: the token is a view capability, so another signed-in diner holding it views
+  // Deliberately: the token is a view capability, so another signed-in diner holding it views
   // the booking (without the diner's contact details) instead of being refused; only the owner's bearer manages it.
   test.each(['a platform account', 'a guest'] as const)(
     'another diner’s bearer views a booking that belongs to %s without its contact details; its owner sees them and may manage',

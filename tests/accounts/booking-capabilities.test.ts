@@ -4,7 +4,7 @@ import { bookings } from '../../src/server/db/schema.ts';
 import { draftBooking, type Draft } from '../support/draft-booking.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
-// Issue 10's capability model (docs/security.md): the booking token views, the manage key (exchanged through
+// The capability model (docs/security.md): the booking token views, the manage key (exchanged through
 // booking_session) manages, and the owner's own bearer manages. Every booking call, by every kind of caller.
 const t = useTestServer({ trustProxy: true });
 

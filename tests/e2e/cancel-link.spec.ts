@@ -1,5 +1,5 @@
 /**
- * Issue 12: the reminder's one-tap cancel link (`#manage=KEY&action=cancel`) opens the cancel confirmation from any
+ * The reminder's one-tap cancel link (`#manage=KEY&action=cancel`) opens the cancel confirmation from any
  * browser, and cancels only once the diner confirms; and an Edit tapped on the manage link's page before its key became
  * a session opens the booking for Update instead of bouncing back.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, findings 3 and 4, as diners would meet them: the manage link of the confirmation SMS manages the booking
+ * As diners would meet them: the manage link of the confirmation SMS manages the booking
  * from any browser; the plain link Share sends only follows it; whoever holds only the token cannot take it over on NoAuth.
  */
 import { seriousAxeViolations } from './axe.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, as a diner reads their mail: the confirmation mail's link opens the booking's tracking page, and the
+ * As a diner reads their mail: the confirmation mail's link opens the booking's tracking page, and the
  * reminder's one-tap cancel link cancels once the diner confirms in the modal. Mail is read from the e2e server's
  * outbox folder; the reminder, due a day before the booking, is made due now through the provider's jobs API.
  */

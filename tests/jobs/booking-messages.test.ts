@@ -73,7 +73,7 @@ async function sentAfterJobs(token: string) {
     .sort();
 }
 
-describe('what each change of a booking sends (issue 12, the table)', () => {
+describe('what each change of a booking sends (docs/messages.md, the table)', () => {
   test('validated and pending: the diner hears it is received, the restaurant gets one to confirm', async () => {
     const { token, email } = await pendingBooking();
     expect(await sentAfterJobs(token)).toEqual(

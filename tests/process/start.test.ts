@@ -45,7 +45,7 @@ describe('a first `npm start` on an empty folder', () => {
 
   test('imports the three demo merchants and builds the site', () => {
     expect(first.stdout()).toContain('imported demo merchants: le-petit-zinc, sakura-ramen, trattoria-nonna');
-    // Issue 11: a new user can sign in as the restaurant at once.
+    // A new user can sign in as the restaurant at once.
     expect(first.stdout()).toContain('le-petit-zinc: claire@le-petit-zinc.example / zinc-comptoir-1952');
     expect(first.stdout()).toMatch(/prerendering 3 merchant pages/);
     expect(first.stdout()).toMatch(/site built in \d+(\.\d+)? s/);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
-/** Shortest accepted password (spec issue 3: at least 8 characters). */
+/** Shortest accepted password (at least 8 characters). */
 export const MIN_PASSWORD_LENGTH = 8;
 /** Longest accepted password: bounds the hashing work one request can ask for. */
 export const MAX_PASSWORD_LENGTH = 256;

@@ -297,7 +297,7 @@ export const bookings = pgTable(
     cancelMessage: text('cancel_message'),
     lang: text('lang').notNull().default('fr'),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
-    // The restaurant's bookkeeping (issue 11), apart from the spec's statuses: when the diner arrived, and when
+    // The restaurant's bookkeeping, apart from the spec's statuses: when the diner arrived, and when
     // staff recorded a no-show (the status is then 30, finished, as the diner's page shows it).
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     noShowAt: timestamp('no_show_at', { withTimezone: true }),

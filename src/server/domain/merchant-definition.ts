@@ -137,7 +137,7 @@ const settingsSchema = z
     responseWindowMinutes: intIn(1, 10080).optional(),
     // Not in the contract table either: how many days past merchant-local today a booking may be made for.
     bookingHorizonDays: intIn(1, MAX_BOOKING_HORIZON_DAYS).default(DEFAULT_BOOKING_HORIZON_DAYS),
-    // Nor this (issue 12): how many hours before a booking the diner is reminded, latest last; [] sends none.
+    // Nor this: how many hours before a booking the diner is reminded, latest last; [] sends none.
     reminderHours: z
       .array(intIn(1, 336))
       .max(4, 'at most 4 reminders')
@@ -200,7 +200,7 @@ const staffSchema = z.union([
   }),
 ]);
 
-// Where the restaurant's own messages go (issue 12; docs/merchant-notifications.md): never shown to diners.
+// Where the restaurant's own messages go (docs/merchant-notifications.md): never shown to diners.
 const notificationsSchema = z.strictObject({
   email: z.union([staffEmail, z.array(staffEmail).min(1, 'at least one address').max(10, 'at most 10 addresses')]).optional(),
   phone: phoneSchema.optional(),

@@ -1,4 +1,4 @@
-/** Where a restaurant's own messages go and when its diners are reminded, read from its stored settings (issue 12). */
+/** Where a restaurant's own messages go and when its diners are reminded, read from its stored settings. */
 import { DEFAULT_REMINDER_HOURS } from './merchant-definition.ts';
 import type { MerchantSettingsValue } from './merchant-floor.ts';
 import type { Lang } from '../../shared/langs.ts';

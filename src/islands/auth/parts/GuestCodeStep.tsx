@@ -1,5 +1,5 @@
 /**
- * NoAuth's second step (issue 10): the booking already has a guest, so whoever sends details for it proves they are
+ * NoAuth's second step: the booking already has a guest, so whoever sends details for it proves they are
  * that diner with the 6-digit code the server sent to the booking's phone (and email). The same details go again with
  * the code; the booking's details are never replaced.
  */

@@ -1,5 +1,5 @@
 /**
- * The messages about a booking (issue 12): one kind per change, to the diner or to the restaurant, each composed as an
+ * The messages about a booking: one kind per change, to the diner or to the restaurant, each composed as an
  * email (text, HTML, .ics) and a text message by a pure function of the booking, the merchant and the links.
  */
 import {

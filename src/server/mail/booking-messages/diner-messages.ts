@@ -1,4 +1,4 @@
-/** The messages to the diner about their booking (issue 12): email with .ics and JSON-LD, and a text message. */
+/** The messages to the diner about their booking: email with .ics and JSON-LD, and a text message. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import { isolatedName } from '../../../shared/isolated-name.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';

@@ -1,7 +1,7 @@
 /** What the booking messages are made of: their kinds, the booking, merchant and links they tell, and what they compose to. */
 import type { Lang } from '../../../shared/langs.ts';
 
-/** What the diner is told, one kind per row of issue 12's table. */
+/** What the diner is told, one kind per row of docs/messages.md's table. */
 export const DINER_MESSAGE_KINDS = [
   /** Validated and pending (10): received, the restaurant will confirm. */
   'diner-received',

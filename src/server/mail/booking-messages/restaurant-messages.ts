@@ -1,4 +1,4 @@
-/** The messages to the restaurant (issue 12): a booking to confirm, the diner's changes, reminders and the evening list. */
+/** The messages to the restaurant: a booking to confirm, the diner's changes, reminders and the evening list. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import { isolatedName } from '../../../shared/isolated-name.ts';
 import type { Lang } from '../../../shared/langs.ts';
