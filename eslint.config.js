@@ -31,7 +31,18 @@ function astroBoundaries() {
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'data/', '.astro/', '.cache/', 'bench/results/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'],
+    ignores: [
+      'dist/',
+      '.dist.*/',
+      '.dist.*',
+      'data/',
+      '.astro/',
+      '.cache/',
+      'bench/results/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -8,6 +8,7 @@ import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 import { parseMerchantList } from '../src/shared/api/merchant-listing-schema.ts';
 import { copyTree } from './copy-tree.ts';
+import { isAlive, removeDeadBuilds } from './dead-builds.ts';
 import { precompressSite } from './precompress-site.ts';
 import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
@@ -74,15 +75,6 @@ async function writeFileAtomic(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, content);
   await rename(temporary, file);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -199,6 +191,9 @@ async function buildSiteNow({
   const target = resolve(outDir);
   const cache = resolve(cacheFile);
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  // A server stopped or killed during an earlier build left its staging folder and list beside the site.
+  const removed = await removeDeadBuilds(target);
+  if (removed.length > 0) log(`removed what interrupted builds left: ${removed.join(', ')}`);
   // This build's own copy of the list: the shared cache may be rewritten meanwhile by a build for another folder.
   const ownList = join(dirname(target), `.${basename(target)}.merchants-${suffix}.json`);
 
