@@ -129,12 +129,12 @@ describe('buildSite', () => {
     const html = await page('trattoria-bella');
     expect(html).toContain('&lt;script&gt;alert(&#39;bella&#39;)&lt;/script&gt;');
     expect(html).not.toContain("<script>alert('bella')");
-    // Only the language boot script, the JSON data element and the build's own files: nothing the merchant wrote, nothing inline.
+    // Only the language boot script, the JSON data elements (the islands' and schema.org's) and the build's own files:
+    // nothing the merchant wrote, nothing inline that runs.
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    expect(scripts.filter((tag) => !/ src="\/_astro\/[\w.-]+\.js"/.test(tag))).toEqual([
-      '<script src="/lang-boot.js">',
-      '<script type="application/json" id="merchant-data">',
-    ]);
+    expect(scripts.filter((tag) => !/ src="\/_astro\/[\w.-]+\.js"/.test(tag)).sort()).toEqual(
+      ['<script src="/lang-boot.js">', '<script type="application/json" id="merchant-data">', '<script type="application/ld+json" id="restaurant-ld">'].sort(),
+    );
   });
 
   test('never turns a javascript: website into a link', async () => {
