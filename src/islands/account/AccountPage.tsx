@@ -9,7 +9,7 @@ import { ACCOUNT_PATH, bookingHomePath } from '../../lib/routes.ts';
 import { hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
 import { loadGuestBookingsOffer } from '../../stores/guest-bookings.ts';
 import { $myBookings, loadMyBookings, signOutOfAccount } from '../../stores/my-bookings.ts';
-import { useStoredMerchant } from '../auth/parts/use-stored-merchant.ts';
+import { useStoredMerchant } from '../shared/use-stored-merchant.ts';
 import LangText from '../shared/LangText.tsx';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -1,13 +1,11 @@
-/** Text messages: the SmsSender interface, its outbox implementation (DATA_DIR/outbox/sms/*.txt), and the choice between it and Vonage. */
+/** Text messages: the outbox implementation of SmsSender (DATA_DIR/outbox/sms/*.txt), and the choice between it and Vonage. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SmsSender } from './sms-sender.ts';
 import { createVonageSmsSender, type VonageSmsOptions } from './vonage-sms.ts';
 
-/** Sends a text message to a phone number (E.164). */
-export interface SmsSender {
-  send(to: string, text: string): Promise<void>;
-}
+export type { SmsSender } from './sms-sender.ts';
 
 /** An SmsSender that writes each message as a text file in `dir` (no SMS gateway is configured). */
 export function createOutboxSmsSender(dir: string, log: (line: string) => void = () => {}): SmsSender {

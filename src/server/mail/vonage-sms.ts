@@ -5,7 +5,7 @@
 import { Auth } from '@vonage/auth';
 import { Messages, SMS } from '@vonage/messages';
 import { isGsm7 } from './sms-segments.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsSender } from './sms-sender.ts';
 
 /** Vonage's default API host; `https://api-eu.nexmo.com` keeps the traffic in the EU region. */
 export const VONAGE_API_HOST = 'https://api.nexmo.com';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { themeVars } from '../../shared/merchant-theme.ts';
 import { LANGS, type Lang } from '../../shared/langs.ts';
 import { pageTexts } from '../i18n/server-texts.ts';
-import { escapeHtml as e } from './escape-html.ts';
+import { escapeHtml as e } from '../../shared/escape-html.ts';
 
 /** What the page shows. */
 export interface ResetPageInput {

@@ -54,7 +54,7 @@ import {
 import { floorDaySlots } from '../domain/day-slots.ts';
 import { daysTouched } from '../domain/merchant-days.ts';
 import { closingAt } from '../db/closing-store.ts';
-import { bookingIcs, downloadScheduling } from './booking-ics.ts';
+import { bookingIcs, downloadScheduling } from '../mail/booking-ics.ts';
 
 /** Told of every change of a booking (the live channel listens here). */
 export type BookingListener = (booking: BookingRow) => void | Promise<void>;

@@ -9,7 +9,7 @@ import '../auth.css';
 import '../../shared/buttons.css';
 import LangText from '../../shared/LangText.tsx';
 import { useRouteGuard } from './use-route-guard.ts';
-import { useStoredMerchant } from './use-stored-merchant.ts';
+import { useStoredMerchant } from '../../shared/use-stored-merchant.ts';
 
 // Renders only once the sign-in screens' messages are loaded in the page's language.
 await needMessages('account', frAccount);

@@ -1,6 +1,6 @@
 /** The email of a booking message, from its parts: plain text and HTML in the merchant's frame, every value escaped. */
 import type { Lang } from '../../../shared/langs.ts';
-import { escapeHtml } from '../../pages/escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { mailButton, mailColours, mailHtml, type MailBrand } from '../messages/mail-layout.ts';
 import { jsonLdScript } from './reservation-json-ld.ts';
 import type { ComposedMessage, MessageAttachment } from './message-input.ts';

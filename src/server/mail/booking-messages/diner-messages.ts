@@ -2,7 +2,7 @@
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import { isolatedName } from '../../../shared/isolated-name.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
-import { bookingIcs, type IcsScheduling } from '../../services/booking-ics.ts';
+import { bookingIcs, type IcsScheduling } from '../booking-ics.ts';
 import { bookingEmail, type EmailParts } from './booking-email.ts';
 import { fitSms } from './fit-sms.ts';
 import { messageWhen } from './message-dates.ts';

@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../../../shared/langs.ts';
 import { mailTexts } from '../../i18n/server-texts.ts';
-import { escapeHtml } from '../../pages/escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { mailButton, mailColours, mailHtml, type MailBrand } from './mail-layout.ts';
 
 /** What the mail says. */

@@ -2,7 +2,7 @@
 import type { Lang } from '../../../shared/langs.ts';
 import { bookingTexts, mailTexts } from '../../i18n/server-texts.ts';
 import { fitSms } from '../booking-messages/fit-sms.ts';
-import { escapeHtml } from '../../pages/escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { mailColours, mailHtml, type MailBrand } from './mail-layout.ts';
 
 /** What the mail says. */

@@ -1,7 +1,7 @@
 /** The frame every account mail shares: the brand's name and colours around a white card, as plain HTML for mail clients. */
 import { themeVars } from '../../../shared/merchant-theme.ts';
 import type { Lang } from '../../../shared/langs.ts';
-import { escapeHtml } from '../../pages/escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 
 /** Who the mail comes from: the merchant when the request named one, else the provider. */
 export interface MailBrand {

@@ -1,10 +1,10 @@
 /** useStoredMerchant(): the merchant the diner is booking with (stored current_merchant), loaded once, its colours put on the page. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { Merchant } from '../../../shared/api/merchant.ts';
-import { applyTheme } from '../../../lib/apply-theme.ts';
-import { getCurrentMerchant } from '../../../lib/storage.ts';
-import { $merchant, $theme, loadMerchant } from '../../../stores/merchant.ts';
+import type { Merchant } from '../../shared/api/merchant.ts';
+import { applyTheme } from '../../lib/apply-theme.ts';
+import { getCurrentMerchant } from '../../lib/storage.ts';
+import { $merchant, $theme, loadMerchant } from '../../stores/merchant.ts';
 
 /**
  * The stored current merchant once booking_merchant/get answered (null before, or when none is stored). `themed`:
