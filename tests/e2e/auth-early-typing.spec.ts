@@ -78,7 +78,8 @@ test.describe("what a diner types before the form's island has hydrated", () => 
         await allTyped;
         await route.continue();
       });
-      await page.goto(row.path);
+      // Only until the answer starts: the page's load (and DOMContentLoaded) waits for the module scripts held above.
+      await page.goto(row.path, { waitUntil: 'commit' });
       const submit = page.getByRole('button', { name: row.submit });
       const fields = row.fields(account).map((field) => ({
         ...field,

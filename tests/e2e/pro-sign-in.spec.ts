@@ -25,7 +25,8 @@ test('what the host types before the sign-in\u2019s scripts have loaded is kept 
     await allTyped;
     await route.continue();
   });
-  await page.goto('/pro');
+  // Only until the answer starts: the page's load (and DOMContentLoaded) waits for the module scripts held above.
+  await page.goto('/pro', { waitUntil: 'commit' });
   const submit = page.getByRole('button', { name: 'Se connecter' });
   const email = page.getByRole('textbox', { name: 'E-mail' });
   const password = page.getByLabel('Mot de passe', { exact: true });
