@@ -18,10 +18,10 @@ async function importHostileMerchant(request: APIRequestContext, adminToken: str
   await expect.poll(async () => (await request.get(`/${SLUG}`)).status(), { timeout: REBUILD_MS, intervals: [500, 1000, 2000] }).toBe(200);
 }
 
-/** No element made of merchant text, and no script but files and the JSON data element. */
+/** No element made of merchant text, and no script but files and the data blocks (the islands' JSON, schema.org's JSON-LD). */
 async function expectNoMerchantMarkup(page: Page): Promise<void> {
   await expect(page.locator(`[id^="${HOSTILE_MARKER}"]`)).toHaveCount(0);
-  await expect(page.locator('script:not([src]):not([type="application/json"])')).toHaveCount(0);
+  await expect(page.locator('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])')).toHaveCount(0);
 }
 
 test.describe('a merchant whose every text is hostile', () => {
