@@ -1,5 +1,5 @@
 /** The schema.org Restaurant of a merchant's static page, as JSON-LD search engines read (built in Node, at build time). */
-import { merchantCountry } from '../../shared/merchant-country.ts';
+import { postalAddressJsonLd } from '../../shared/postal-address-json-ld.ts';
 import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
 import { safeImageSrc, safeLinkUrl } from '../safe-url.ts';
 import { weeklyHours } from './weekly-hours.ts';
@@ -13,8 +13,6 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
  * jsonForScript writes it safely into the page.
  */
 export function restaurantJsonLd(merchant: MerchantListing, pageUrl: string): Record<string, unknown> {
-  const { address, address2, zip, city, region } = merchant.address;
-  const country = merchantCountry(merchant.address, merchant.phone);
   const image = [merchant.banner?.path, merchant.logo?.path].map(safeImageSrc).find((src) => src !== null);
   const website = safeLinkUrl(merchant.url);
   const hours = weeklyHours(merchant.shifts).flatMap(({ day, ranges }) =>
@@ -25,14 +23,7 @@ export function restaurantJsonLd(merchant: MerchantListing, pageUrl: string): Re
     '@type': 'Restaurant',
     name: merchant.name,
     ...(merchant.description ? { description: merchant.description } : {}),
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: [address, address2].filter((part) => part.trim() !== '').join(', '),
-      postalCode: zip,
-      addressLocality: city,
-      ...(region?.trim() ? { addressRegion: region.trim() } : {}),
-      ...(country ? { addressCountry: country } : {}),
-    },
+    address: postalAddressJsonLd(merchant.address, merchant.phone),
     telephone: merchant.phone,
     ...(website ? { sameAs: website } : {}),
     ...(image ? { image: URL.canParse(pageUrl) ? new URL(image, pageUrl).href : image } : {}),

@@ -1,5 +1,5 @@
 /** The schema.org FoodEstablishmentReservation of a booking, as JSON-LD for the diner's mails (Gmail and others show it). */
-import { merchantCountry } from '../../../shared/merchant-country.ts';
+import { postalAddressJsonLd } from '../../../shared/postal-address-json-ld.ts';
 import { isoWithOffset } from './message-dates.ts';
 import type { MessageBooking, MessageLinks, MessageMerchant } from './message-input.ts';
 
@@ -8,8 +8,6 @@ export type ReservationStatus = 'ReservationPending' | 'ReservationConfirmed' | 
 
 /** The JSON-LD object of a booking. */
 export function reservationJsonLd(booking: MessageBooking, merchant: MessageMerchant, links: MessageLinks, status: ReservationStatus) {
-  const { address, address2, zip, city, region } = merchant.address;
-  const country = merchantCountry(merchant.address, merchant.phone);
   return {
     '@context': 'https://schema.org',
     '@type': 'FoodEstablishmentReservation',
@@ -21,14 +19,7 @@ export function reservationJsonLd(booking: MessageBooking, merchant: MessageMerc
       name: merchant.name,
       telephone: merchant.phone,
       ...(merchant.url ? { url: merchant.url } : {}),
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: [address, address2].filter((part) => part.trim() !== '').join(', '),
-        postalCode: zip,
-        addressLocality: city,
-        ...(region?.trim() ? { addressRegion: region.trim() } : {}),
-        ...(country ? { addressCountry: country } : {}),
-      },
+      address: postalAddressJsonLd(merchant.address, merchant.phone),
     },
     startTime: isoWithOffset(booking.startsAt, merchant.timezone),
     endTime: isoWithOffset(booking.endsAt, merchant.timezone),
