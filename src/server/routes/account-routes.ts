@@ -1,4 +1,7 @@
 /** The diner's account calls of spec section 7: login methods, authCheck, user get/update, guests, registration. */
+import { accessTokenResponseSchema, authCheckResponseSchema, loginMethodsResponseSchema, userResponseSchema } from '../../shared/api/account-schema.ts';
+import { errorEnvelopeSchema } from '../../shared/api/common-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +34,9 @@ export function userView(user: UserRow) {
 
 const langOf = (request: FastifyRequest, explicit: unknown): Lang => pickLang(explicit, request.headers['accept-language']);
 
+/** A form's fields that are not valid: 422 validation_error with a message per field, in the diner's language. */
+const FIELD_ERRORS = { 422: errorEnvelopeSchema.describe('error_code: validation_error, with errors per field') };
+
 /** Answers 422 with the per-field messages the browser shows (spec section 5). */
 function sendFieldErrors(reply: FastifyReply, problems: FieldProblems, language: Lang) {
   return reply.code(422).send({
@@ -58,8 +64,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
-  const loginMethods = async () => ({ success: true, methods: ctx.social.methods() });
-  const methodsSchema = { tags, summary: 'Which social sign-ins are enabled (facebook, google, apple)' };
+  const loginMethods = async () => ({ success: true as const, methods: ctx.social.methods() });
+  const methodsSchema = { tags, summary: 'Which social sign-ins are enabled (facebook, google, apple)', response: replies(loginMethodsResponseSchema) };
   api.get('/api/mobile/login_methods', { schema: methodsSchema }, loginMethods);
   api.post('/api/mobile/login_methods', { schema: methodsSchema }, loginMethods);
 
@@ -70,29 +76,41 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
         tags,
         summary: 'Trade the userToken of a finished social sign-in for a bearer (once)',
         body: z.object({ userToken: z.string().max(256) }),
+        response: replies(authCheckResponseSchema, 'unauthenticated'),
       },
     },
     async (request) => {
       const userId = await redeemUserToken(db, request.body.userToken, now());
       if (!userId) throw new DomainError('unauthenticated', undefined, 'No sign-in is waiting for this userToken');
       const tokens = await issueTokenPair(db, userId, ctx.lifetimes, now());
-      return { success: true, bearer: tokens.access_token, refresh_token: tokens.refresh_token, token_type: 'Bearer', expires_in: tokens.expires_in };
+      return { success: true as const, bearer: tokens.access_token, refresh_token: tokens.refresh_token, token_type: 'Bearer', expires_in: tokens.expires_in };
     },
   );
 
-  api.post('/api/booking/user/get', { schema: { tags, summary: 'The signed-in diner', body: z.object({ lang }).optional() } }, async (request) => {
-    const user = await requestUser.required(request);
-    return { success: true, user: userView(user) };
-  });
+  api.post(
+    '/api/booking/user/get',
+    { schema: { tags, summary: 'The signed-in diner', body: z.object({ lang }).optional(), response: replies(userResponseSchema, 'unauthenticated') } },
+    async (request) => {
+      const user = await requestUser.required(request);
+      return { success: true as const, user: userView(user) };
+    },
+  );
 
   api.post(
     '/api/front/user/update',
-    { schema: { tags, summary: 'Change the signed-in diner\u2019s contact details', body: contactBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the signed-in diner\u2019s contact details',
+        body: contactBody,
+        response: { ...replies(userResponseSchema, 'unauthenticated', 'booking_forbidden'), ...FIELD_ERRORS },
+      },
+    },
     async (request, reply) => {
       const user = await requestUser.required(request);
       const outcome = await updateContactDetails(db, user, request.body, now(), ctx.announceBookings);
       if ('problems' in outcome) return sendFieldErrors(reply, outcome.problems, langOf(request, request.body.lang));
-      return { success: true, user: userView(outcome.user) };
+      return { success: true as const, user: userView(outcome.user) };
     },
   );
 
@@ -111,6 +129,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
           bookingToken,
           code: z.string().max(32).optional().meta({ description: 'The code sent to the booking\u2019s phone or email', example: '042917' }),
         }),
+        response: {
+          ...replies(accessTokenResponseSchema, 'booking_not_found', 'booking_forbidden', 'identity_proof_required', 'rate_limited'),
+          ...FIELD_ERRORS,
+        },
       },
     },
     async (request, reply) => {
@@ -140,6 +162,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
         tags,
         summary: 'Create a platform account; answers an access token (and a refresh token)',
         body: contactBody.extend({ password: field('At least 8 characters, not a common password', 'a long and rare passphrase') }),
+        response: { ...replies(accessTokenResponseSchema, 'rate_limited'), ...FIELD_ERRORS },
       },
     },
     async (request, reply) => {
@@ -161,7 +184,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AccountContext): 
         },
         { ...checked.value, email: checked.value.email!, password: checked.value.password!, lang: language },
       );
-      return { success: true, ...tokens };
+      return { success: true as const, ...tokens };
     },
   );
 }

@@ -1,4 +1,8 @@
 /** The provider's and restaurant's calls, behind `Authorization: Bearer $ADMIN_TOKEN` (off without a token). */
+import { bookingResponseSchema } from '../../shared/api/booking-schema.ts';
+import { success } from '../../shared/api/common-schema.ts';
+import type { ErrorCode } from '../../shared/error-codes.ts';
+import { replies } from './responses.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,6 +53,9 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What every admin call may fail with: no admin token, or the admin API off (404). */
+const ADMIN_ERRORS: ErrorCode[] = ['unauthenticated', 'not_found'];
+
 /** Registers the admin API: open on the local socket, behind ADMIN_TOKEN over the network, off without it. */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
   const { adminToken } = deps;
@@ -74,6 +81,10 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ baseDir: z.string().max(4096).optional() }),
         body: z.record(z.string(), z.unknown()),
+        response: {
+          ...replies(success({ created: z.boolean(), slug: z.string() }), ...ADMIN_ERRORS, 'invalid_merchant_definition'),
+          201: success({ created: z.boolean(), slug: z.string() }),
+        },
       },
     },
     async (request, reply) => {
@@ -87,17 +98,25 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
       // A staff member removed or given a new password is signed out of their open book at once.
       await deps.revokeStaff?.(revocation);
       deps.onMerchantChange(merchant.slug);
-      return reply.code(created ? 201 : 200).send({ success: true, created, slug: merchant.slug });
+      return reply.code(created ? 201 : 200).send({ success: true as const, created, slug: merchant.slug });
     },
   );
 
   api.get(
     '/api/admin/merchants/:slug',
-    { schema: { tags, security, summary: 'A merchant\u2019s definition as stored (staff without passwords)', params: z.object({ slug: merchantSlug }) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A merchant\u2019s definition as stored (staff without passwords)',
+        params: z.object({ slug: merchantSlug }),
+        response: replies(success({ merchant: z.record(z.string(), z.unknown()) }), ...ADMIN_ERRORS, 'merchant_not_found'),
+      },
+    },
     async (request) => {
       const merchant = await findMerchantBySlug(deps.db, request.params.slug);
       if (!merchant) throw new DomainError('merchant_not_found');
-      return { success: true, merchant: await exportMerchant(deps.db, merchant) };
+      return { success: true as const, merchant: await exportMerchant(deps.db, merchant) };
     },
   );
 
@@ -112,15 +131,22 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
           state: z.enum(['pending', 'running', 'done', 'failed']).optional(),
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
+        response: replies(success({ jobs: z.array(z.record(z.string(), z.unknown())) }), ...ADMIN_ERRORS),
       },
     },
-    async (request) => ({ success: true, jobs: (await listJobs(deps.db, request.query)).map(jobView) }),
+    async (request) => ({ success: true as const, jobs: (await listJobs(deps.db, request.query)).map(jobView) }),
   );
 
   api.post(
     '/api/admin/jobs/:id/retry',
     {
-      schema: { tags, security, summary: 'Makes a failed (or pending) job due now, its attempts counted afresh', params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags,
+        security,
+        summary: 'Makes a failed (or pending) job due now, its attempts counted afresh',
+        params: z.object({ id: z.uuid() }),
+        response: replies(success({ job: z.record(z.string(), z.unknown()) }), ...ADMIN_ERRORS, 'invalid_transition'),
+      },
     },
     async (request) => {
       const job = await retryJob(deps.db, request.params.id, deps.now());
@@ -134,7 +160,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
         );
       }
       deps.onJobRetried?.();
-      return { success: true, job: jobView(job) };
+      return { success: true as const, job: jobView(job) };
     },
   );
 
@@ -152,13 +178,17 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
             message: z.string().trim().max(500).optional(),
           })
           .optional(),
+        response: replies(bookingResponseSchema, ...ADMIN_ERRORS, 'booking_not_found', 'invalid_transition'),
       },
     },
     async (request) => {
       const { token, action } = request.params;
       const reason = request.body?.reason ?? 'restaurant_cancelled';
       const booking = await deps.bookings.restaurantAction(token, action, { reason, message: request.body?.message || undefined });
-      return { success: true, booking: await deps.bookings.view(booking, undefined, pickLang(undefined, request.headers['accept-language']), 'provider') };
+      return {
+        success: true as const,
+        booking: await deps.bookings.view(booking, undefined, pickLang(undefined, request.headers['accept-language']), 'provider'),
+      };
     },
   );
 }

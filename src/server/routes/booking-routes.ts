@@ -9,6 +9,18 @@ import type { BookingService } from '../services/booking-service.ts';
 import { sendRateLimited } from '../auth/rate-limit.ts';
 import { DEFAULT_DRAFT_LIMITS, draftLimits, type DraftLimits } from './draft-limits.ts';
 import type { RequestUser } from './request-user.ts';
+import {
+  bookingResponseSchema,
+  createBookingResponseSchema,
+  getBookingResponseSchema,
+  icsResponseSchema,
+  updateUserResponseSchema,
+} from '../../shared/api/booking-schema.ts';
+import { serverTimeResponseSchema } from '../../shared/api/common-schema.ts';
+import { bookingMerchantResponseSchema, bookingZonesResponseSchema, closedCalendarResponseSchema } from '../../shared/api/merchant-schema.ts';
+import { bookingSlotsResponseSchema } from '../../shared/api/slots-schema.ts';
+import type { ErrorCode } from '../../shared/error-codes.ts';
+import { replies } from './responses.ts';
 import { bookingRef, bookingToken, dateTime, freeText, lang, localDate, merchantSlug, seats, zoneId } from './schemas.ts';
 
 /** What the booking routes need. */
@@ -21,6 +33,19 @@ export interface BookingRoutesDeps {
   draftLimits?: DraftLimits;
 }
 
+/** What a merchant's page may fail with. */
+const MERCHANT_ERRORS: ErrorCode[] = ['merchant_not_found', 'booking_not_activated'];
+/** What a call on one booking may fail with: unknown, someone else's, or a change its state or the rules refuse. */
+const BOOKING_ERRORS: ErrorCode[] = [
+  ...MERCHANT_ERRORS,
+  'booking_not_found',
+  'unauthenticated',
+  'booking_forbidden',
+  'already_done',
+  'no_phone',
+  'rate_limited',
+];
+
 const langOf = (request: FastifyRequest, explicit: unknown): Lang => pickLang(explicit, request.headers['accept-language']);
 
 /** Registers the booking calls. */
@@ -30,8 +55,8 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
   const tags = ['booking'];
   const drafts = draftLimits(app, deps.draftLimits ?? DEFAULT_DRAFT_LIMITS, (slug) => bookings.loadFloor(slug));
 
-  api.get('/api/server_time', { schema: { tags, summary: 'The server clock (unix seconds)' } }, async () => ({
-    success: true,
+  api.get('/api/server_time', { schema: { tags, summary: 'The server clock (unix seconds)', response: replies(serverTimeResponseSchema) } }, async () => ({
+    success: true as const,
     time: Math.floor(now().getTime() / 1000),
   }));
 
@@ -42,6 +67,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         tags,
         summary: 'A merchant, its shifts, closed days, theme and the diner\u2019s current booking',
         body: z.object({ merchant_slug: merchantSlug }),
+        response: replies(bookingMerchantResponseSchema, ...MERCHANT_ERRORS),
       },
     },
     async (request) => {
@@ -50,7 +76,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       const floor = await bookings.bookableFloor(request.body.merchant_slug);
       const { merchant } = floor;
       return {
-        success: true,
+        success: true as const,
         merchant: merchantView(merchant, now()),
         shifts: shiftsView(merchant.shifts),
         closes: upcomingClosedDays(merchant, now()),
@@ -63,7 +89,14 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
 
   api.post(
     '/api/booking/booking_zones/get',
-    { schema: { tags, summary: 'The zones a diner may choose on a date', body: z.object({ merchant_slug: merchantSlug, date: localDate }) } },
+    {
+      schema: {
+        tags,
+        summary: 'The zones a diner may choose on a date',
+        body: z.object({ merchant_slug: merchantSlug, date: localDate }),
+        response: replies(bookingZonesResponseSchema, ...MERCHANT_ERRORS),
+      },
+    },
     async (request) => {
       const zones = await bookings.bookingZones(request.body.merchant_slug);
       const bookingZones: ZoneView[] = zones.map((zone) => ({
@@ -71,7 +104,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         name: zone.name,
         image: zone.imagePath ? { path: zone.imagePath } : null,
       }));
-      return { success: true, bookingZones };
+      return { success: true as const, bookingZones };
     },
   );
 
@@ -82,11 +115,12 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         tags,
         summary: 'The bookable times of a day for a party in a zone',
         body: z.object({ merchant_slug: merchantSlug, date: localDate, bookingZoneId: zoneId, needed_seats: seats }),
+        response: replies(bookingSlotsResponseSchema, ...MERCHANT_ERRORS, 'booking_zone_not_exist', 'error_min_seats', 'error_max_seats'),
       },
     },
     async (request) => {
       const { merchant_slug, date, bookingZoneId, needed_seats } = request.body;
-      return { success: true, slots: await bookings.slots(merchant_slug, date, bookingZoneId, needed_seats) };
+      return { success: true as const, slots: await bookings.slots(merchant_slug, date, bookingZoneId, needed_seats) };
     },
   );
 
@@ -100,13 +134,21 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
           'A new draft (no token) counts against limits per client address, per device (the X-Couvert-Device header the site sends, ' +
           'else the address) and per merchant-evening; past one the answer is 429 rate_limited with Retry-After.',
         body: z.object({
-          token: bookingToken.optional().or(z.literal('')).or(z.null()),
+          token: z
+            .string()
+            .trim()
+            .max(64)
+            .regex(/^[A-Za-z0-9_-]*$/, 'not a booking token')
+            .nullable()
+            .optional()
+            .describe('The token of the booking to change; absent, empty or null for a new draft'),
           merchant_slug: merchantSlug,
           datetime: dateTime,
           booking_zone_id: zoneId,
           client_count: seats,
           lang,
         }),
+        response: replies(createBookingResponseSchema, ...BOOKING_ERRORS, 'no_seats_available', 'error_min_seats', 'merchant_closed'),
       },
     },
     async (request, reply) => {
@@ -124,38 +166,60 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         user,
         lang: langOf(request, body.lang),
       });
-      return { success: true, token: booking.token, booking: await bookings.view(booking, undefined, langOf(request, body.lang), user) };
+      return { success: true as const, token: booking.token, booking: await bookings.view(booking, undefined, langOf(request, body.lang), user) };
     },
   );
 
-  api.post('/api/booking/get', { schema: { tags, summary: 'A booking with its merchant and theme', body: bookingRef } }, async (request) => {
-    // Whoever holds the token reads the booking (an expired bearer reads like none); only its owner's bearer
-    // gets canManage and the diner's contact details (docs/security.md).
-    const reader = await requestUser.ifSignedIn(request);
-    const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token);
-    return {
-      success: true,
-      theme: themeView(floor.merchant),
-      merchant: merchantView(floor.merchant, now()),
-      booking: await bookings.view(booking, floor, langOf(request, request.body.lang), reader),
-    };
-  });
+  api.post(
+    '/api/booking/get',
+    { schema: { tags, summary: 'A booking with its merchant and theme', body: bookingRef, response: replies(getBookingResponseSchema, ...BOOKING_ERRORS) } },
+    async (request) => {
+      // Whoever holds the token reads the booking (an expired bearer reads like none); only its owner's bearer
+      // gets canManage and the diner's contact details (docs/security.md).
+      const reader = await requestUser.ifSignedIn(request);
+      const { floor, booking } = await bookings.get(request.body.merchant_slug, request.body.token);
+      return {
+        success: true as const,
+        theme: themeView(floor.merchant),
+        merchant: merchantView(floor.merchant, now()),
+        booking: await bookings.view(booking, floor, langOf(request, request.body.lang), reader),
+      };
+    },
+  );
 
   api.post(
     '/api/booking/validate',
-    { schema: { tags, summary: 'Make a draft firm (needs a signed-in diner with a phone)', body: bookingRef } },
+    {
+      schema: {
+        tags,
+        summary: 'Make a draft firm (needs a signed-in diner with a phone)',
+        body: bookingRef,
+        response: replies(bookingResponseSchema, ...BOOKING_ERRORS, 'no_seats_available'),
+      },
+    },
     async (request) => {
       const user = await requestUser.required(request);
       const booking = await bookings.validate(request.body.merchant_slug, request.body.token, user);
-      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
+      return { success: true as const, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
     },
   );
 
-  api.post('/api/booking/cancel', { schema: { tags, summary: 'The diner cancels (status 40, reason client_cancel)', body: bookingRef } }, async (request) => {
-    const user = await requestUser.optional(request);
-    const booking = await bookings.cancelByClient(request.body.merchant_slug, request.body.token, user);
-    return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
-  });
+  api.post(
+    '/api/booking/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'The diner cancels (status 40, reason client_cancel)',
+        body: bookingRef,
+        response: replies(bookingResponseSchema, ...BOOKING_ERRORS),
+      },
+    },
+    async (request) => {
+      const user = await requestUser.optional(request);
+      const booking = await bookings.cancelByClient(request.body.merchant_slug, request.body.token, user);
+      return { success: true as const, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
+    },
+  );
 
   api.post(
     '/api/booking/set_comment',
@@ -164,36 +228,48 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         tags,
         summary: 'Set the diner\u2019s comment',
         body: bookingRef.extend({ comment: freeText(1000) }),
+        response: replies(bookingResponseSchema, ...BOOKING_ERRORS),
       },
     },
     async (request) => {
       const user = await requestUser.optional(request);
       const { merchant_slug, token, comment } = request.body;
       const booking = await bookings.setComment(merchant_slug, token, comment, user);
-      return { success: true, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
+      return { success: true as const, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
     },
   );
 
-  api.post('/api/booking/update_user', { schema: { tags, summary: 'Tie a booking to the signed-in diner', body: bookingRef } }, async (request) => {
-    const user = await requestUser.required(request);
-    const booking = await bookings.attachUser(request.body.merchant_slug, request.body.token, user);
-    const floor = await bookings.loadFloor(request.body.merchant_slug);
-    return {
-      success: true,
-      booking: await bookings.view(booking, floor, langOf(request, request.body.lang), user),
-      shifts: shiftsView(floor.merchant.shifts),
-      theme: themeView(floor.merchant),
-      merchant: merchantView(floor.merchant, now()),
-      currentBookingToken: await bookings.currentBookingToken(floor.merchant.id, user),
-    };
-  });
+  api.post(
+    '/api/booking/update_user',
+    { schema: { tags, summary: 'Tie a booking to the signed-in diner', body: bookingRef, response: replies(updateUserResponseSchema, ...BOOKING_ERRORS) } },
+    async (request) => {
+      const user = await requestUser.required(request);
+      const booking = await bookings.attachUser(request.body.merchant_slug, request.body.token, user);
+      const floor = await bookings.loadFloor(request.body.merchant_slug);
+      return {
+        success: true as const,
+        booking: await bookings.view(booking, floor, langOf(request, request.body.lang), user),
+        shifts: shiftsView(floor.merchant.shifts),
+        theme: themeView(floor.merchant),
+        merchant: merchantView(floor.merchant, now()),
+        currentBookingToken: await bookings.currentBookingToken(floor.merchant.id, user),
+      };
+    },
+  );
 
   api.post(
     '/api/booking/closed_booking_calendar',
-    { schema: { tags, summary: 'The merchant\u2019s coming closed days', body: z.object({ merchant_slug: merchantSlug }) } },
+    {
+      schema: {
+        tags,
+        summary: 'The merchant\u2019s coming closed days',
+        body: z.object({ merchant_slug: merchantSlug }),
+        response: replies(closedCalendarResponseSchema, ...MERCHANT_ERRORS),
+      },
+    },
     async (request) => {
       const floor = await bookings.loadFloor(request.body.merchant_slug);
-      return { success: true, closed_days: upcomingClosedDays(floor.merchant, now()) };
+      return { success: true as const, closed_days: upcomingClosedDays(floor.merchant, now()) };
     },
   );
 
@@ -205,6 +281,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         summary: 'The booking as an RFC 5545 calendar: JSON { ics }, or the event.ics file with ?download=1',
         params: z.object({ merchant: merchantSlug, token: bookingToken }),
         querystring: z.object({ download: z.enum(['0', '1']).optional(), lang }),
+        response: replies(icsResponseSchema, ...BOOKING_ERRORS),
       },
     },
     async (request, reply) => {
@@ -212,7 +289,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       if (request.query.download === '1') {
         return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="event.ics"').send(ics);
       }
-      return { success: true, ics };
+      return { success: true as const, ics };
     },
   );
 }

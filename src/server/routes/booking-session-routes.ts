@@ -1,4 +1,6 @@
 /** api/front/user/booking_session: the manage key of the link sent to the diner, exchanged for the owner's session of that booking. */
+import { accessTokenResponseSchema } from '../../shared/api/account-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +25,7 @@ export async function bookingSessionRoutes(app: FastifyInstance, ctx: AccountCon
           'Unknown token: 404 booking_not_found; wrong key: 403 manage_key_invalid; a draft without owner: 403 booking_forbidden; ' +
           'counted per client address like sign-in attempts (429 rate_limited).',
         body: z.object({ bookingToken, manageKey: z.string().max(256), lang }),
+        response: replies(accessTokenResponseSchema, 'booking_not_found', 'manage_key_invalid', 'booking_forbidden', 'rate_limited'),
       },
     },
     async (request, reply) => {

@@ -1,4 +1,6 @@
 /** An account's earlier guest bookings: what its email and phone hold, a code to prove one, and attaching them. */
+import { guestBookingsAttachedSchema, guestBookingsCodeSentSchema, guestBookingsOfferSchema } from '../../shared/api/guest-bookings-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +11,6 @@ import { contactCodeKeys, type AccountContext } from './account-context.ts';
 import { lang } from './schemas.ts';
 
 const channel = z.enum(['email', 'phone']).meta({ description: 'Where the code goes: the account\u2019s email or its phone' });
-const offer = z.object({ count: z.number().int(), sent_to: z.string() }).nullable();
 
 /** Registers user/guest_bookings, its code and attach calls. */
 export async function guestBookingRoutes(app: FastifyInstance, ctx: AccountContext): Promise<void> {
@@ -33,7 +34,7 @@ export async function guestBookingRoutes(app: FastifyInstance, ctx: AccountConte
         summary: 'Bookings made as a guest under the account\u2019s email or phone that no account holds, by channel',
         description: 'Account bearer only (403 booking_forbidden for a guest\u2019s). A channel is null when nothing is under it.',
         body: z.object({ lang }).optional(),
-        response: { 200: z.object({ success: z.literal(true), email: offer, phone: offer }) },
+        response: replies(guestBookingsOfferSchema, 'unauthenticated', 'booking_forbidden'),
       },
     },
     async (request) => {
@@ -52,6 +53,7 @@ export async function guestBookingRoutes(app: FastifyInstance, ctx: AccountConte
           'The code lasts 10 minutes and 5 tries; a new one voids the last. 404 booking_not_found when no guest booking is under that ' +
           'contact; at most 3 codes per contact an hour (429 rate_limited).',
         body: z.object({ channel, lang }),
+        response: replies(guestBookingsCodeSentSchema, 'unauthenticated', 'booking_forbidden', 'booking_not_found', 'rate_limited'),
       },
     },
     async (request, reply) => {
@@ -67,7 +69,7 @@ export async function guestBookingRoutes(app: FastifyInstance, ctx: AccountConte
         },
       );
       if ('retryAfterSeconds' in outcome) return sendRateLimited(reply, outcome.retryAfterSeconds);
-      return { success: true, sent_to: outcome.sent_to };
+      return { success: true as const, sent_to: outcome.sent_to };
     },
   );
 
@@ -81,7 +83,7 @@ export async function guestBookingRoutes(app: FastifyInstance, ctx: AccountConte
           'One transaction under row locks; the code works only for the account, channel and contact it was sent for ' +
           '(else 403 identity_proof_invalid). The bookings then list in user/bookings and the account manages them.',
         body: z.object({ channel, code: z.string().trim().max(32), lang }),
-        response: { 200: z.object({ success: z.literal(true), attached: z.number().int() }) },
+        response: replies(guestBookingsAttachedSchema, 'unauthenticated', 'booking_forbidden', 'identity_proof_invalid', 'rate_limited'),
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 /** The public merchant list that the site build pulls. */
+import { merchantListResponseSchema } from '../../shared/api/merchant-listing-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { closedDaysWith } from '../domain/closings.ts';
@@ -13,7 +15,13 @@ export async function merchantRoutes(app: FastifyInstance, deps: { db: Database 
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/booking/merchants',
-      { schema: { tags: ['site'], summary: 'Every merchant with what its static page draws (slug and landing data)' } },
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Every merchant with what its static page draws (slug and landing data)',
+          response: replies(merchantListResponseSchema),
+        },
+      },
       async () => {
         const merchants = await listMerchants(deps.db);
         const zones = await listZonesOf(
@@ -27,7 +35,7 @@ export async function merchantRoutes(app: FastifyInstance, deps: { db: Database 
           merchants.map((merchant) => merchant.id),
         );
         return {
-          success: true,
+          success: true as const,
           merchants: merchants.map((merchant) =>
             merchantListingView(
               { ...merchant, closedDays: closedDaysWith(merchant.closedDays, closedByMerchant.get(merchant.id) ?? []) },

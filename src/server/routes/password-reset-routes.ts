@@ -1,4 +1,6 @@
 /** Forgot password (POST /api/user/forgot_password) and the reset page (GET and POST /auth/reset_password), for diners' and staff's links. */
+import { errorEnvelopeSchema, okResponseSchema } from '../../shared/api/common-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
           merchant_slug: z.string().max(64).optional(),
           lang,
         }),
+        response: { ...replies(okResponseSchema, 'rate_limited'), 422: errorEnvelopeSchema.describe('error_code: validation_error, with errors per field') },
       },
     },
     async (request, reply) => {
@@ -50,7 +53,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AccountCont
       ctx.reset
         .request({ email, returnUrl, lang: language, merchantSlug: body.merchant_slug })
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
-      return { success: true };
+      return { success: true as const };
     },
   );
 

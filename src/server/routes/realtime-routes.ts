@@ -1,4 +1,6 @@
 /** The live channel's side calls: the browser's client settings and the private-channel auth endpoint. */
+import { channelAuthResponseSchema, realtimeConfigResponseSchema } from '../../shared/api/realtime-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,10 +16,14 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Rea
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['realtime'];
 
-  api.get('/api/realtime/config', { schema: { tags, summary: 'Options for `new Pusher(key, options)` in the browser' } }, async () => ({
-    success: true,
-    ...deps.realtime.clientConfig(),
-  }));
+  api.get(
+    '/api/realtime/config',
+    { schema: { tags, summary: 'Options for `new Pusher(key, options)` in the browser', response: replies(realtimeConfigResponseSchema) } },
+    async () => ({
+      success: true as const,
+      ...deps.realtime.clientConfig(),
+    }),
+  );
 
   api.post(
     '/broadcasting/auth',
@@ -29,6 +35,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { realtime: Rea
           socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'not a socket id'),
           channel_name: z.string().max(164),
         }),
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        response: replies(channelAuthResponseSchema, 'unauthenticated', 'booking_forbidden'),
       },
     },
     async (request) => {

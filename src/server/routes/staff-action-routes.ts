@@ -1,4 +1,7 @@
 /** The restaurant's actions on one of its bookings, through the booking service's path (row lock, revision, UpdateBooking). */
+import { staffActionResponseSchema } from '../../shared/api/staff-schema.ts';
+import type { ErrorCode } from '../../shared/error-codes.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +13,17 @@ import { internationalPhone, MAX_PHONE_INPUT } from '../auth/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { bookingToken, dateTime, freeText, lang, merchantSlug, seats, zoneId } from './schemas.ts';
 
+/** What an action on a booking may fail with: no staff bearer, not this merchant's, or a move its state or the floor refuse. */
+const STAFF_ACTION_ERRORS: ErrorCode[] = [
+  'unauthenticated',
+  'booking_forbidden',
+  'merchant_not_found',
+  'booking_not_found',
+  'invalid_transition',
+  'no_seats_available',
+  'booking_zone_not_exist',
+];
+
 const REFUSE_REASONS = ['restaurant_full', 'restaurant_closed', 'restaurant_cancelled'] as const;
 
 /** Registers POST /api/pro/:slug/bookings (a booking by the restaurant) and .../:token/ confirm, refuse, cancel, arrived, finish, no_show, undo, note and move. */
@@ -17,11 +31,12 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
   const params = z.object({ slug: merchantSlug, token: bookingToken });
+  const response = replies(staffActionResponseSchema, ...STAFF_ACTION_ERRORS);
   const message = freeText(500).optional().describe('A message to the diner, shown on their booking page');
 
   /** The answer of an action: the booking's new state (the book reloads the rest). */
   const answer = (booking: Awaited<ReturnType<BookingService['restaurantAction']>>) => ({
-    success: true,
+    success: true as const,
     booking: {
       token: booking.token,
       ref: booking.ref,
@@ -37,7 +52,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
 
   api.post(
     '/api/pro/:slug/bookings/:token/confirm',
-    { schema: { tags, security: STAFF_SECURITY, summary: 'Confirms a pending booking (10\u219220) before its time', params } },
+    { schema: { tags, security: STAFF_SECURITY, summary: 'Confirms a pending booking (10\u219220) before its time', params, response } },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
       return answer(await deps.bookings.restaurantAction(request.params.token, 'confirm', undefined, merchant.id));
@@ -53,6 +68,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         summary: 'Refuses a pending booking (10\u219225) with a reason and an optional message to the diner',
         params,
         body: z.object({ reason: z.enum(REFUSE_REASONS), message }),
+        response,
       },
     },
     async (request) => {
@@ -71,6 +87,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         summary: 'Cancels a pending or confirmed booking (10/20\u219225); reason restaurant_cancelled unless given',
         params,
         body: z.object({ reason: z.enum(REFUSE_REASONS).optional(), message }).optional(),
+        response,
       },
     },
     async (request) => {
@@ -89,6 +106,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         summary:
           'Marks a confirmed booking\u2019s diner as arrived (status stays 20), from an hour before its time to the end of its service (else outside_service_window)',
         params,
+        response,
       },
     },
     async (request) => {
@@ -105,6 +123,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         security: STAFF_SECURITY,
         summary: 'Finishes a booking whose diner has arrived (20\u219230): the table is free again',
         params,
+        response,
       },
     },
     async (request) => {
@@ -122,6 +141,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         summary:
           'Undoes an arrival, a no-show or a finish for the rest of the booking\u2019s service: back to confirmed (20; a finish back to arrived), holding its table again',
         params,
+        response,
       },
     },
     async (request) => {
@@ -138,6 +158,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         security: STAFF_SECURITY,
         summary: 'Records a no-show once the booking\u2019s time has come: finished (30) for the diner, counted in their history here',
         params,
+        response,
       },
     },
     async (request) => {
@@ -155,6 +176,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         summary: 'Sets staff\u2019s private note on a booking (never shown to the diner); empty clears it',
         params,
         body: z.object({ note: freeText(MAX_STAFF_NOTE_LENGTH) }),
+        response,
       },
     },
     async (request) => {
@@ -176,6 +198,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
           zone_id: zoneId.optional().describe('A zone id or all (default: the booking\u2019s zone, unless a table is named)'),
           table_id: z.uuid().optional().describe('One table of the merchant\u2019s (default: the first free one that fits)'),
         }),
+        response,
       },
     },
     async (request) => {
@@ -209,6 +232,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
           lang,
           walk_in: z.boolean().default(false).describe('A walk-in sitting down now (datetime within a quarter of an hour): created arrived, sent no message'),
         }),
+        response,
       },
     },
     async (request) => {

@@ -1,4 +1,7 @@
 /** Staff sign-in under /api/pro/auth: login, logout, who am I, change password. */
+import { okResponseSchema } from '../../shared/api/common-schema.ts';
+import { staffLoginResponseSchema, staffMeResponseSchema } from '../../shared/api/staff-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,6 +56,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
         tags,
         summary: 'Staff sign-in with the email and password of a merchant definition; answers a staff bearer and its merchants',
         body: z.object({ email: z.string().trim().min(1).max(254), password }),
+        response: replies(staffLoginResponseSchema, 'unauthenticated', 'rate_limited'),
       },
     },
     async (request, reply) => {
@@ -71,7 +75,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
       const { token } = await createStaffSession(deps.db, staffEmail, staffIds, { now: deps.now() });
       const session = await findStaffSession(deps.db, token, deps.now());
       return reply.header('cache-control', 'no-store').send({
-        success: true,
+        success: true as const,
         access_token: token,
         token_type: 'Bearer',
         expires_in: STAFF_SESSION_TTL_SECONDS,
@@ -80,20 +84,31 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
     },
   );
 
-  api.post('/api/pro/auth/logout', { schema: { tags, security: STAFF_SECURITY, summary: 'Signs this staff bearer out' } }, async (request) => {
-    const session = await deps.requestStaff.required(request);
-    await revokeStaffSession(deps.db, session.token, deps.now());
-    await deps.revokeStaff?.({ sessionIds: [session.sessionId], staffIds: [] });
-    return { success: true };
-  });
+  api.post(
+    '/api/pro/auth/logout',
+    { schema: { tags, security: STAFF_SECURITY, summary: 'Signs this staff bearer out', response: replies(okResponseSchema, 'unauthenticated') } },
+    async (request) => {
+      const session = await deps.requestStaff.required(request);
+      await revokeStaffSession(deps.db, session.token, deps.now());
+      await deps.revokeStaff?.({ sessionIds: [session.sessionId], staffIds: [] });
+      return { success: true as const };
+    },
+  );
 
   api.get(
     '/api/pro/me',
-    { schema: { tags, security: STAFF_SECURITY, summary: 'The signed-in staff member and the merchants they act for, each with its live channel' } },
+    {
+      schema: {
+        tags,
+        security: STAFF_SECURITY,
+        summary: 'The signed-in staff member and the merchants they act for, each with its live channel',
+        response: replies(staffMeResponseSchema, 'unauthenticated'),
+      },
+    },
     async (request) => {
       const session = await deps.requestStaff.required(request);
       return {
-        success: true,
+        success: true as const,
         email: session.email,
         merchants: session.merchants.map(({ id, slug, name, timezone }) => ({ slug, name, timezone, channel: merchantChannel(id) })),
       };
@@ -108,6 +123,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
         security: STAFF_SECURITY,
         summary: 'Changes the signed-in staff member\u2019s password (every merchant it signed in for); signs out their other sessions',
         body: z.object({ current: password, next: password }),
+        response: replies(okResponseSchema, 'unauthenticated', 'rate_limited'),
       },
     },
     async (request) => {
@@ -126,7 +142,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
       }
       const revoked = await revokeOtherStaffSessions(deps.db, session.email, session.sessionId, deps.now());
       await deps.revokeStaff?.({ sessionIds: revoked, staffIds: [] });
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

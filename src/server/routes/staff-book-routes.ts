@@ -1,4 +1,6 @@
 /** The restaurant's book: a day's bookings and a search across days, for the signed-in staff's merchant only. */
+import { staffChangesResponseSchema, staffDayResponseSchema, staffSearchResponseSchema } from '../../shared/api/staff-schema.ts';
+import { replies } from './responses.ts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,6 +53,7 @@ export async function staffBookRoutes(
           'A day\u2019s bookings (pending, confirmed, refused, finished, cancelled; no drafts) in the merchant\u2019s time zone, by time, covers per time against pacing, the day\u2019s services, its closings and the floor',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ day: localDate.optional().describe('Merchant-local date, YYYY-MM-DD (default: today there)') }),
+        response: replies(staffDayResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found'),
       },
     },
     async (request, reply) => {
@@ -79,6 +82,7 @@ export async function staffBookRoutes(
           'twice, and the one with the higher `revision` wins. Past 500 changes `truncated` is true: read the day again.',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ since: z.iso.datetime({ offset: true }).describe('An instant, ISO 8601 with offset') }),
+        response: replies(staffChangesResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found'),
       },
     },
     async (request) => {
@@ -86,7 +90,7 @@ export async function staffBookRoutes(
       const now = deps.now();
       const changes = await changedSince(deps.db, merchant, new Date(request.query.since));
       return {
-        success: true,
+        success: true as const,
         server_time: now.toISOString(),
         next_since: new Date(now.getTime() - CATCH_UP_OVERLAP_SECONDS * 1000).toISOString(),
         ...changes,
@@ -104,11 +108,12 @@ export async function staffBookRoutes(
           'Bookings whose diner\u2019s name, reference or phone holds `q`, across days: coming ones soonest first, then past ones most recent first (at most 50)',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ q: z.string().trim().min(2).max(100) }),
+        response: replies(staffSearchResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found'),
       },
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return { success: true, bookings: await searchBook(deps.db, merchant, request.query.q, deps.now()) };
+      return { success: true as const, bookings: await searchBook(deps.db, merchant, request.query.q, deps.now()) };
     },
   );
 
@@ -122,7 +127,7 @@ export async function staffBookRoutes(
           'A month of the staff calendar: each merchant-local day holding bookings (pending, confirmed or finished), with how many and how many are pending',
         params: z.object({ slug: merchantSlug }),
         querystring: z.object({ month: calendarMonth }),
-        response: { 200: calendarAnswer },
+        response: replies(calendarAnswer, 'unauthenticated', 'booking_forbidden', 'merchant_not_found'),
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 /** Closings by staff: close a day, a service of a day, or stop online booking for a time range; list and reopen. */
+import { staffClosingRemovedResponseSchema, staffClosingResponseSchema, staffClosingsResponseSchema } from '../../shared/api/staff-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +46,7 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
           'page is rebuilt and UpdateClosings is published on the merchant\u2019s channel.',
         params,
         body: closingBody,
+        response: replies(staffClosingResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found', 'invalid_transition', 'merchant_closed'),
       },
     },
     async (request) => {
@@ -56,7 +59,7 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
             ? { kind: 'shift', date: body.day, shiftId: body.shift_id }
             : { kind: 'range', startsAt: body.starts_at, endsAt: body.ends_at };
       const made = await deps.closings.create(merchant, closing, { note: body.note ?? '', by: session.email });
-      return { success: true, closing: made.closing, affected: { count: made.affected.length, bookings: made.affected } };
+      return { success: true as const, closing: made.closing, affected: { count: made.affected.length, bookings: made.affected } };
     },
   );
 
@@ -69,11 +72,12 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
         summary: 'The merchant\u2019s closings touching a day, or (no day) those not yet over, by start',
         params,
         querystring: z.object({ day: localDate.optional() }),
+        response: replies(staffClosingsResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found'),
       },
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return { success: true, closings: await deps.closings.list(merchant, request.query.day) };
+      return { success: true as const, closings: await deps.closings.list(merchant, request.query.day) };
     },
   );
 
@@ -85,11 +89,12 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
         security: STAFF_SECURITY,
         summary: 'Removes a closing: online booking opens again there (the public page is rebuilt)',
         params: params.extend({ id: z.uuid() }),
+        response: replies(staffClosingRemovedResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found', 'not_found'),
       },
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return { success: true, closing: await deps.closings.remove(merchant, request.params.id) };
+      return { success: true as const, closing: await deps.closings.remove(merchant, request.params.id) };
     },
   );
 }

@@ -1,4 +1,6 @@
 /** Staff's forgotten password: POST /api/pro/auth/forgot mails a single-use link to the diners' reset page. */
+import { okResponseSchema } from '../../shared/api/common-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +28,7 @@ export async function staffPasswordResetRoutes(app: FastifyInstance, ctx: Accoun
           'The link opens the same page as a diner\u2019s (/auth/reset_password); the new password is set for every merchant listing ' +
           'the email, every staff session of it ends, and the page then sends the browser to /pro. Limited per email and per address (429).',
         body: z.object({ email: z.string().trim().min(1).max(254), lang }),
+        response: replies(okResponseSchema, 'rate_limited'),
       },
     },
     async (request, reply) => {
@@ -36,7 +39,7 @@ export async function staffPasswordResetRoutes(app: FastifyInstance, ctx: Accoun
       ctx.staffReset
         .request({ email: staffEmailOf(request.body.email), lang: language })
         .catch((error: unknown) => request.log.error({ err: error }, 'staff password reset mail failed'));
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

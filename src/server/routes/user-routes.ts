@@ -1,4 +1,7 @@
 /** The account page's calls: the signed-in account's bookings, and signing out. */
+import { logoutResponseSchema } from '../../shared/api/account-schema.ts';
+import { userBookingsResponseSchema } from '../../shared/api/user-bookings-schema.ts';
+import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +46,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AccountContext): Pro
             lang,
           })
           .optional(),
+        response: replies(userBookingsResponseSchema, 'unauthenticated', 'booking_forbidden'),
       },
     },
     async (request): Promise<UserBookingsResponse> => {
@@ -50,7 +54,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AccountContext): Pro
       // A guest session reaches its one booking only: it has no list of bookings to show.
       if (user.anonymous || user.sessionBookingId) throw new DomainError('booking_forbidden', undefined, 'Only an account has a list of bookings');
       const { coming, past } = await listUserBookings(db, user.id, now(), request.body?.limit ?? USER_BOOKINGS_LIMIT);
-      return { success: true, coming: coming.map(userBookingView), past: past.map(userBookingView) };
+      return { success: true as const, coming: coming.map(userBookingView), past: past.map(userBookingView) };
     },
   );
 
@@ -61,12 +65,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AccountContext): Pro
         tags,
         summary: 'Sign out: revokes the bearer, and the refresh token and bearers of the same sign-in (idempotent)',
         body: z.object({ lang }).optional(),
+        response: replies(logoutResponseSchema),
       },
     },
     async (request) => {
       const token = bearerOf(request.headers.authorization);
       const revoked = token ? await revokeSession(db, token, now()) : false;
-      return { success: true, revoked };
+      return { success: true as const, revoked };
     },
   );
 }

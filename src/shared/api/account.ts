@@ -1,58 +1,36 @@
 /** The diner's account: sign-in methods, tokens, the user and the details the forms send. */
-import type { ApiSuccess } from './common.ts';
+import type { z } from 'zod';
+import type {
+  accessTokenResponseSchema,
+  authCheckResponseSchema,
+  loginMethodsResponseSchema,
+  loginMethodsSchema,
+  oauthTokenResponseSchema,
+  userResponseSchema,
+  userSchema,
+} from './account-schema.ts';
 import type { Lang } from '../langs.ts';
 
 /** Which sign-in methods are enabled. */
-export interface LoginMethods {
-  facebook: boolean;
-  google: boolean;
-  apple: boolean;
-}
+export type LoginMethods = z.infer<typeof loginMethodsSchema>;
 
 /** api/mobile/login_methods. */
-export interface LoginMethodsResponse extends ApiSuccess {
-  methods: LoginMethods;
-}
+export type LoginMethodsResponse = z.infer<typeof loginMethodsResponseSchema>;
 
 /** api/front/user/authCheck: the bearer bound to a userToken after a social sign-in (and its refresh token). */
-export interface AuthCheckResponse extends ApiSuccess {
-  bearer: string;
-  refresh_token?: string;
-  token_type?: string;
-  expires_in?: number;
-}
+export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 
 /** The signed-in diner (section 3). */
-export interface User {
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string | null;
-  anonymous: boolean;
-  anonymousEmail: string | null;
-  onboarding: boolean;
-}
+export type User = z.infer<typeof userSchema>;
 
 /** api/booking/user/get and api/front/user/update: the signed-in diner. */
-export interface UserResponse extends ApiSuccess {
-  user: User;
-}
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** An answer that carries a bearer: no_account (no refresh token: a guest session) and register. */
-export interface AccessTokenResponse extends ApiSuccess {
-  access_token: string;
-  refresh_token?: string;
-  token_type?: string;
-  expires_in?: number;
-}
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 
 /** /oauth/token (RFC 6749 section 5.1). */
-export interface OAuthTokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in?: number;
-}
+export type OAuthTokenResponse = z.infer<typeof oauthTokenResponseSchema>;
 
 /** Contact details update and registration send. */
 export interface UserDetails {

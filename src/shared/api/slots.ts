@@ -1,16 +1,9 @@
 /** The bookable times of a day, booking_slots/get. */
-import type { ApiSuccess } from './common.ts';
-import type { LocalTime } from '../local-time.ts';
+import type { z } from 'zod';
+import type { bookingSlotsResponseSchema, slotSchema } from './slots-schema.ts';
 
 /** One bookable time of a day. */
-export interface Slot {
-  /** Unix seconds. */
-  timestamp: number;
-  hour: LocalTime;
-  available: boolean;
-}
+export type Slot = z.infer<typeof slotSchema>;
 
 /** booking_slots/get. */
-export interface BookingSlotsResponse extends ApiSuccess {
-  slots: Slot[];
-}
+export type BookingSlotsResponse = z.infer<typeof bookingSlotsResponseSchema>;

@@ -1,0 +1,143 @@
+/** The staff calls' answers under /api/pro, as zod (the types are in staff.ts, which the browser reads without zod). */
+import { z } from 'zod';
+import { success } from './common-schema.ts';
+
+const named = z.object({ id: z.string(), name: z.string() });
+const instant = z.string().describe('An instant, ISO 8601');
+
+/** A merchant a staff member acts for, as sign-in names it. */
+export const staffMerchantSummarySchema = z.object({ slug: z.string(), name: z.string() });
+
+/** POST /api/pro/auth/login: a staff bearer (never a diner's) and the merchants it acts for. */
+export const staffLoginResponseSchema = success({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  merchants: z.array(staffMerchantSummarySchema),
+});
+
+/** GET /api/pro/me: the signed-in staff member, each merchant with its time zone and private live channel. */
+export const staffMeResponseSchema = success({
+  email: z.string(),
+  merchants: z.array(staffMerchantSummarySchema.extend({ timezone: z.string(), channel: z.string() })),
+});
+
+/** One side of a diner's change as the book shows it. */
+export const staffDinerChangeSideSchema = z.object({ day: z.string(), time: z.string(), party: z.number().int(), zone: named });
+
+/** A diner's change of their booking: when, and before -> after. */
+export const staffDinerChangeSchema = z.object({ at: instant, before: staffDinerChangeSideSchema, after: staffDinerChangeSideSchema });
+
+/** One booking as the staff book shows it. */
+export const staffBookingRowSchema = z
+  .object({
+    token: z.string(),
+    ref: z.string(),
+    status: z.number().int(),
+    revision: z.number().int().describe('One more at every write: a live event with a higher one means the row shown is stale'),
+    starts_at: instant,
+    ends_at: instant,
+    day: z.string(),
+    time: z.string(),
+    party: z.number().int(),
+    zone: named,
+    tables: z.array(named),
+    diner: z.object({ firstname: z.string(), lastname: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+    comment: z.string(),
+    cancel_reason: z.string().nullable(),
+    cancel_message: z.string().nullable(),
+    arrived_at: instant.nullable(),
+    no_show: z.boolean(),
+    note: z.string().describe('Staff\u2019s private note'),
+    history: z.object({ visits: z.number().int(), no_shows: z.number().int() }),
+    updated_at: instant.describe('When the booking was last written (what the catch-up call\u2019s `since` compares)'),
+    diner_change: staffDinerChangeSchema.nullable().optional(),
+  })
+  .meta({ id: 'StaffBookingRow' });
+
+/** Covers booked to start at one local time, and the most the merchant takes then (pacing). */
+export const staffCoversAtTimeSchema = z.object({ time: z.string(), covers: z.number().int(), max: z.number().int() });
+
+/** One opening service (shift) of the day, merchant-local: first and last seating; id "{weekday}-{index}". */
+export const staffServiceSchema = z.object({ id: z.string(), start: z.string(), end: z.string() });
+
+/** A zone of the merchant's floor with its tables. */
+export const staffZoneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tables: z.array(z.object({ id: z.string(), name: z.string(), minSeats: z.number().int(), maxSeats: z.number().int() })),
+});
+
+/** A closing to online booking, as the book draws it. */
+export const staffClosingSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['day', 'shift', 'range']),
+    day: z.string(),
+    shift_id: z.string().nullable(),
+    starts_at: instant,
+    ends_at: instant,
+  })
+  .meta({ id: 'StaffClosing' });
+
+/** GET /api/pro/{slug}/bookings?day=: the day's book. */
+export const staffDayResponseSchema = success({
+  day: z.string(),
+  timezone: z.string(),
+  bookings: z.array(staffBookingRowSchema),
+  covers: z.array(staffCoversAtTimeSchema),
+  services: z.array(staffServiceSchema),
+  zones: z.array(staffZoneSchema),
+  server_time: instant.describe('The server\u2019s clock when it read the day: the first `since` of the catch-up call'),
+  closings: z.array(staffClosingSchema),
+});
+
+/** GET /api/pro/{slug}/bookings/changes: the bookings written since an instant (truncated past 500: read the day again). */
+export const staffChangesResponseSchema = success({
+  server_time: instant,
+  next_since: instant,
+  bookings: z.array(staffBookingRowSchema),
+  truncated: z.boolean(),
+});
+
+/** GET /api/pro/{slug}/bookings/search?q=. */
+export const staffSearchResponseSchema = success({ bookings: z.array(staffBookingRowSchema) });
+
+/** GET /api/pro/{slug}/bookings/calendar?month=YYYY-MM: the month's days holding bookings (pending, confirmed or finished). */
+export const staffCalendarResponseSchema = success({
+  month: z.string(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      count: z.number().int().min(1).describe('Bookings that day: pending, confirmed or finished'),
+      pending: z.number().int().min(0).describe('Of them, pending: awaiting the restaurant\u2019s answer'),
+    }),
+  ),
+});
+
+/** The answer of an action: the booking's new state (the book reloads the rest). */
+export const staffActionResponseSchema = success({
+  booking: z.object({
+    token: z.string(),
+    ref: z.string(),
+    status: z.number().int(),
+    revision: z.number().int(),
+    cancel_reason: z.string().nullable(),
+    cancel_message: z.string().nullable(),
+    arrived_at: instant.nullable(),
+    no_show: z.boolean(),
+    note: z.string(),
+  }),
+});
+
+/** The answer of a closing: it, and the pending or confirmed bookings already inside it (left as they are). */
+export const staffClosingResponseSchema = success({
+  closing: staffClosingSchema,
+  affected: z.object({ count: z.number().int(), bookings: z.array(z.object({ token: z.string(), status: z.number().int() })) }),
+});
+
+/** GET /api/pro/{slug}/closings. */
+export const staffClosingsResponseSchema = success({ closings: z.array(staffClosingSchema) });
+
+/** DELETE /api/pro/{slug}/closings/{id}: the closing removed. */
+export const staffClosingRemovedResponseSchema = success({ closing: staffClosingSchema });
