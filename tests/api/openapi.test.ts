@@ -42,4 +42,39 @@ describe('the OpenAPI document at /api/openapi.json (rendered at /api/docs)', ()
     const changes = document.paths['/api/pro/{slug}/bookings/changes'].get.parameters;
     expect(changes).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'since', in: 'query', required: true })]));
   });
+
+  test('gives every operation an operationId, tags, security (empty when public), a success schema and, but for the probes, its 4xx', async () => {
+    const document = (await t.get('/api/openapi.json')).body;
+    const operationIds = new Set<string>();
+    let count = 0;
+    for (const [path, operations] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        const name = `${method} ${path}`;
+        count += 1;
+        expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(operationIds.has(operation.operationId), `${name}: operationId repeated`).toBe(false);
+        operationIds.add(operation.operationId);
+        expect(operation.tags?.length, name).toBeGreaterThan(0);
+        expect(Array.isArray(operation.security), name).toBe(true);
+        const statuses = Object.keys(operation.responses ?? {});
+        const success = operation.responses['200'] ?? operation.responses['201'];
+        expect(success?.content?.['application/json']?.schema, name).toBeDefined();
+        if (!path.startsWith('/api/health/'))
+          expect(
+            statuses.some((status) => /^4\d\d$/.test(status)),
+            name,
+          ).toBe(true);
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(55);
+  });
+
+  test('documents the diner calls behind the bearer and the two form-encoded calls as forms', async () => {
+    const document = (await t.get('/api/openapi.json')).body;
+    expect(document.paths['/api/booking/validate'].post.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/booking/booking_slots/get'].post.security).toEqual([]);
+    for (const path of ['/oauth/token', '/broadcasting/auth']) {
+      expect(Object.keys(document.paths[path].post.requestBody.content), path).toContain('application/x-www-form-urlencoded');
+    }
+  });
 });
