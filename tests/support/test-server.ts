@@ -12,6 +12,7 @@ import { silentRealtimeLogger } from '../../src/server/realtime/realtime-logger.
 import { createServer, type CouvertServer, type ServerDeps } from '../../src/server/server.ts';
 import { importDemoMerchants } from '../../src/server/services/demo-merchants.ts';
 import { importMerchant } from '../../src/server/services/merchant-import.ts';
+import { checkAnswersAgainstContract } from './contract-check.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { SmsSender } from '../../src/server/mail/sms.ts';
 
@@ -146,13 +147,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     onMerchantChange: options.onMerchantChange,
   });
+  const contract = checkAnswersAgainstContract(server.app);
   if (options.demo !== false) await importDemoMerchants(database.db, mediaDir);
   let url = '';
   if (options.listen) url = await server.app.listen({ port, host: '127.0.0.1' });
   else await server.app.ready();
 
   const send = async (method: 'GET' | 'POST', target: string, body: unknown, opts: { bearer?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...opts.headers, ...contract.tag() };
     if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
     const response = await server.app.inject({ method, url: target, headers, ...(method === 'POST' ? { payload: body as object } : {}) });
     let parsed: unknown = response.body;
@@ -161,6 +163,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     } catch {
       // Not JSON (a page or an .ics file): tests read the text.
     }
+    contract.verify(headers, method, target, response.statusCode, response.headers['content-type'], parsed);
     return { status: response.statusCode, body: parsed as any, headers: response.headers };
   };
 
