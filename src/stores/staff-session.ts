@@ -1,6 +1,7 @@
 /** $staffSession: the signed-in staff member (their own bearer, apart from the diner's session) and the actions of staff sign-in. */
 import { map } from 'nanostores';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { Outcome } from '../shared/api/outcome.ts';
 import { staffApi, type StaffApi } from '../lib/api/staff-api.ts';
 import { getStaffBearer, getStaffMerchants, setStaffBearer, setStaffMerchants } from '../lib/staff/staff-storage.ts';
 import type { StaffMerchantSummary } from '../shared/api/staff.ts';
@@ -11,8 +12,8 @@ export interface StaffSessionState {
   merchants: StaffMerchantSummary[];
 }
 
-/** An action's result: done, or the failure's code with the field it is about and, when limited, the seconds to wait. */
-export type StaffOutcome = { ok: true } | { ok: false; code: string; field?: string; reason?: string; retryAfter?: number };
+/** An action's result (the browser's one Outcome): done, or the failure's code with the field it is about and, when limited, the seconds to wait. */
+export type StaffOutcome = Outcome;
 
 function stored(): StaffSessionState {
   const bearer = getStaffBearer();
@@ -24,12 +25,12 @@ export const $staffSession = map<StaffSessionState>(stored());
 
 /** The failure of a staff call as the forms show it. */
 export function staffFailure(error: unknown): Extract<StaffOutcome, { ok: false }> {
-  if (!isApiError(error)) return { ok: false, code: 'network_error' };
+  if (!isApiError(error)) return { ok: false, code: failureCodeOf(error) };
   const body = error.body as { errors?: Record<string, unknown>; retry_after?: unknown } | null;
   const [field, reasons] = Object.entries(body?.errors ?? {})[0] ?? [];
   const reason = Array.isArray(reasons) && typeof reasons[0] === 'string' ? reasons[0] : undefined;
   const retryAfter = typeof body?.retry_after === 'number' ? body.retry_after : undefined;
-  return { ok: false, code: error.code, ...(field ? { field } : {}), ...(reason ? { reason } : {}), ...(retryAfter ? { retryAfter } : {}) };
+  return { ok: false, code: failureCodeOf(error), ...(field ? { field } : {}), ...(reason ? { reason } : {}), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /** Whether a staff member is signed in on this browser. */

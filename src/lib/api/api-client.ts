@@ -4,6 +4,7 @@ import { DEVICE_HEADER, deviceId } from './device-id.ts';
 import { reportApiReachability } from '../network-status.ts';
 import { getBearer } from '../storage.ts';
 import { isErrorCode, type ErrorCode } from '../../shared/error-codes.ts';
+import type { FailureCode } from '../../shared/api/outcome.ts';
 
 /** The HTTP timeout of spec section 9. */
 export const API_TIMEOUT_MS = 10_000;
@@ -24,6 +25,13 @@ export class ApiError extends Error {
     this.errorCode = isErrorCode(code) ? code : null;
     this.body = body;
   }
+}
+
+/** The FailureCode of a call's error: its catalogue code, no network or no answer in time; an answer this build cannot read is internal_error. */
+export function failureCodeOf(error: unknown): FailureCode {
+  if (!isApiError(error)) return 'network_error';
+  if (error.errorCode) return error.errorCode;
+  return error.code === 'timeout' || error.code === 'network_error' ? error.code : 'internal_error';
 }
 
 /** Whether a value is an ApiError. */

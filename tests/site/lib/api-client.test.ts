@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, apiGet, apiPost, apiRequest, apiUrl, setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
+import { ApiError, apiGet, apiPost, apiRequest, apiUrl, failureCodeOf, setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { setBearer } from '../../../src/lib/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
@@ -93,5 +93,18 @@ describe('the timeout', () => {
     const error = await errorOf(apiGet('/api/server_time', { timeoutMs: 200 }));
     expect([error.status, error.code]).toEqual([0, 'timeout']);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('the one failure code of an Outcome', () => {
+  test.each([
+    ['a catalogue code', new ApiError(404, 'booking_not_found', null), 'booking_not_found'],
+    ['no network', new ApiError(0, 'network_error', null), 'network_error'],
+    ['no answer in time', new ApiError(0, 'timeout', null), 'timeout'],
+    ['an OAuth error', new ApiError(400, 'invalid_grant', null), 'internal_error'],
+    ['a status without a code', new ApiError(502, 'http_502', null), 'internal_error'],
+    ['anything thrown but an ApiError', new TypeError('failed to fetch'), 'network_error'],
+  ])('%s: %s', (_what, error, code) => {
+    expect(failureCodeOf(error)).toBe(code);
   });
 });
