@@ -1,6 +1,6 @@
 /** POST /oauth/token: RFC 6749 password and refresh_token grants, answered the RFC's way. */
 import { oauthTokenResponseSchema } from '../../shared/api/account-schema.ts';
-import { oauthErrorSchema } from '../../shared/api/common-schema.ts';
+import { errorEnvelopeSchema, oauthErrorSchema } from '../../shared/api/common-schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldMessage } from '../auth/field-messages.ts';
@@ -76,7 +76,9 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AccountContext): Pr
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         response: {
           200: oauthTokenResponseSchema,
-          400: oauthErrorSchema.describe('invalid_request, invalid_grant or unsupported_grant_type'),
+          400: z
+            .union([oauthErrorSchema, errorEnvelopeSchema])
+            .describe('invalid_request, invalid_grant or unsupported_grant_type; text that is not well-formed: validation_error'),
           401: oauthErrorSchema.describe('invalid_client'),
           429: oauthErrorSchema.describe('rate_limited'),
         },

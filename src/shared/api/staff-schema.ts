@@ -77,6 +77,9 @@ export const staffClosingSchema = z
     shift_id: z.string().nullable(),
     starts_at: instant,
     ends_at: instant,
+    note: z.string().optional().describe('Why, for the staff (the closing calls answer it)'),
+    created_by: z.string().optional().describe('The staff email that closed it (the closing calls answer it)'),
+    created_at: instant.optional(),
   })
   .meta({ id: 'StaffClosing' });
 
