@@ -6,7 +6,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Lang } from '../../shared/langs.ts';
 import type { Database } from '../db/database.ts';
 import { merchants, staff, staffPasswordResets, staffSessions } from '../db/schema.ts';
-import { staffSessionCacheOf } from '../db/staff-session-cache.ts';
+import { emitChange } from '../db/change-feed.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { passwordResetMessage } from '../mail/messages/password-reset.ts';
@@ -96,10 +96,10 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
         .set({ revokedAt: now })
         .where(and(eq(staffSessions.email, used.email), isNull(staffSessions.revokedAt)))
         .returning({ id: staffSessions.id });
+      // The sessions revoked above may be cached by this process (staff-session-cache.ts).
+      emitChange(tx, { kind: 'staff-session' });
       return { ...used, revokedSessionIds: revoked.map((row) => row.id) };
     });
-    // The sessions revoked above may be cached by this process (staff-session-cache.ts).
-    if (completed) staffSessionCacheOf(db).forget();
     return completed;
   }
 

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { perDatabase } from '../db/per-database.ts';
+import { emitChange } from '../db/change-feed.ts';
 import { staffSessionCacheOf } from '../db/staff-session-cache.ts';
 import { merchants, staff, staffSessions } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
@@ -84,7 +85,7 @@ export async function revokeStaffSession(db: Database, token: string, now: Date)
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.tokenHash, hashToken(token)), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
-  staffSessionCacheOf(db).forget();
+  emitChange(db, { kind: 'staff-session' });
   return revoked.length > 0;
 }
 
@@ -95,6 +96,6 @@ export async function revokeOtherStaffSessions(db: Database, email: string, keep
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.email, email), ne(staffSessions.id, keepSessionId), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
-  staffSessionCacheOf(db).forget();
+  emitChange(db, { kind: 'staff-session' });
   return revoked.map((row) => row.id);
 }

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
 import { BookingStatus } from '../../shared/booking-status.ts';
+import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
 
@@ -42,6 +43,12 @@ export async function lockMerchantDays(tx: Tx, merchantId: string, localDates: s
   }
 }
 
+/** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */
+function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
+  for (const merchantId of new Set(rows.map((row) => row.merchantId))) emitChange(db, { kind: 'booking', merchantId });
+  return rows;
+}
+
 /** The next revision of a booking: every write of a row goes through it. */
 const nextRevision = sql`${bookings.revision} + 1`;
 
@@ -49,13 +56,14 @@ const nextRevision = sql`${bookings.revision} + 1`;
  * Updates the rows matching `condition` that no other transaction holds locked, and returns them. A
  * locked row is being written by its owner, who decides about it: waiting for it could deadlock.
  */
-function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
+async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
   const free = db.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
-  return db
+  const rows = await db
     .update(bookings)
     .set({ ...values, revision: nextRevision })
     .where(and(inArray(bookings.id, free), condition))
     .returning();
+  return written(db, rows);
 }
 
 /**
@@ -182,6 +190,7 @@ export async function findBookingByTokenOnly(db: Queryable, token: string): Prom
 export async function insertBooking(db: Queryable, values: NewBooking): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(values).returning();
   if (!row) throw new Error('booking insert returned nothing');
+  written(db, [row]);
   return row;
 }
 
@@ -199,6 +208,7 @@ export async function updateBooking(
     .set({ ...values, revision: nextRevision })
     .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
     .returning();
+  if (row) written(db, [row]);
   return row;
 }
 
@@ -206,12 +216,13 @@ export async function updateBooking(
  * Moves every booking of a diner (drafts aside) to its next revision, as a change of their details does: each row
  * waits for a transaction writing it, then takes its next revision after that write.
  */
-export function raiseDinerRevisions(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
-  return db
+export async function raiseDinerRevisions(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
+  const rows = await db
     .update(bookings)
     .set({ revision: nextRevision, updatedAt: now })
     .where(and(eq(bookings.userId, userId), isNotNull(bookings.status)))
     .returning();
+  return written(db, rows);
 }
 
 /** The diner's next booking at a merchant that is still coming (pending or confirmed). */

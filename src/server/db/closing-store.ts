@@ -4,7 +4,7 @@ import { BookingStatus } from '../../shared/booking-status.ts';
 import type { Closing } from '../domain/closings.ts';
 import { lockMerchantDays, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
-import { floorCacheOf } from './floor-cache.ts';
+import { emitChange } from './change-feed.ts';
 import { bookings, merchantClosings, merchants } from './schema.ts';
 
 /** A closing row as stored. */
@@ -72,7 +72,6 @@ export async function saveClosing(
     await touchMerchant(tx, values.merchantId, now);
     return { closing: closing!, affected: await bookingsInSpan(tx, values.merchantId, values.startsAt, values.endsAt) };
   });
-  floorCacheOf(db).forget();
   return saved;
 }
 
@@ -86,13 +85,16 @@ export async function removeClosing(db: Database, merchantId: string, id: string
     if (row) await touchMerchant(tx, merchantId, now);
     return row;
   });
-  if (removed) floorCacheOf(db).forget();
   return removed;
 }
 
-/** A new version of the merchant row (its xmin), so every process's floor cache sees the closings changed. */
+/**
+ * A new version of the merchant row (its xmin), so every process's floor cache sees the closings changed; this
+ * process's caches hear it from the change feed at the commit.
+ */
 async function touchMerchant(tx: Tx, merchantId: string, now: Date): Promise<void> {
   await tx.update(merchants).set({ updatedAt: now }).where(eq(merchants.id, merchantId));
+  emitChange(tx, { kind: 'closing', merchantId });
 }
 
 /** The merchant's closing covering instant `at`, read in the caller's transaction (after its day locks). */

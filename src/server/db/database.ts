@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { changeFeedOf } from './change-feed.ts';
 import { schema } from './schema.ts';
 
 /** The one database type the whole server is written against, whichever driver is underneath. */
@@ -22,7 +23,7 @@ const soleWriters = new WeakSet<Database>();
 
 /**
  * Whether this process is the only one that can write the database: embedded PGlite (its data folder
- * is locked to one server, or it lives in memory). Only then may a process cache what it writes itself.
+ * is locked to one server, or it lives in memory). Read by cache-policy.ts and job-store.ts only.
  */
 export function isSoleWriter(db: Database): boolean {
   return soleWriters.has(db);
@@ -35,6 +36,8 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzle(client, { schema }) as unknown as Database;
+  // Followed from the start, so no transaction begins unseen by the caches' change feed.
+  changeFeedOf(db);
   return {
     db,
     kind: 'postgres',
@@ -63,6 +66,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
   const db = drizzle({ client, schema }) as unknown as Database;
   soleWriters.add(db);
+  changeFeedOf(db);
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,7 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
-import { dayBookCacheOf } from './day-book-cache.ts';
+import { emitChange } from './change-feed.ts';
 import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
@@ -55,10 +55,10 @@ export async function updateDinerDetails(
         .set({ ...values, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
+      // The staff book shows diners' names and phones.
+      emitChange(tx, { kind: 'diner' });
       return { user: user!, bookings: await raiseDinerRevisions(tx, id, now) };
     });
-    // The staff book shows diners' names and phones.
-    dayBookCacheOf(db).forget();
     return changed;
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
@@ -72,7 +72,8 @@ export async function setBookingOwner(db: Database, bookingId: string, userId: s
     .update(bookings)
     .set({ userId, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), isNull(bookings.userId)))
-    .returning({ id: bookings.id });
+    .returning({ merchantId: bookings.merchantId });
+  for (const { merchantId } of rows) emitChange(db, { kind: 'booking', merchantId });
   return rows.length > 0;
 }
 

@@ -32,7 +32,6 @@ import {
   type NewBooking,
   type Tx,
 } from '../db/booking-store.ts';
-import { dayBookCacheOf } from '../db/day-book-cache.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
 import { retryOnConflict } from '../db/retry-on-conflict.ts';
 import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
@@ -41,7 +40,7 @@ import { findUserById } from '../db/user-store.ts';
 import { users } from '../db/schema.ts';
 import type { MerchantWithFloor, Zone } from '../domain/merchant-floor.ts';
 import { holdRowsReaderOf } from '../db/batched-hold-reads.ts';
-import { isSoleWriter, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import {
   assertBookableTime,
   assertMerchantBookable,
@@ -130,7 +129,6 @@ export function holdsWindow(floor: MerchantWithFloor, date: LocalDate): { from: 
 export function createBookingService(deps: BookingServiceDeps) {
   const { db } = deps;
   const holdsCache = holdsCacheOf(db);
-  const dayBookCache = dayBookCacheOf(db);
   // A merchant's slug never changes: lets a booking reach its merchant's cached floor.
   const slugById = new Map<string, string>();
 
@@ -219,9 +217,6 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   async function changed(booking: BookingRow): Promise<BookingRow> {
-    // Committed: availability read from now on must see it.
-    holdsCache.changed(booking.merchantId);
-    dayBookCache.changed(booking.merchantId);
     await deps.onChange(booking);
     return booking;
   }
@@ -632,10 +627,6 @@ export function createBookingService(deps: BookingServiceDeps) {
     const now = deps.now();
     const released = await releaseExpiredDrafts(db, now);
     const finished = await finishPastBookings(db, now);
-    for (const booking of [...released, ...finished]) {
-      holdsCache.changed(booking.merchantId);
-      dayBookCache.changed(booking.merchantId);
-    }
     for (const booking of [...released, ...finished]) await deps.onChange(booking);
     return { released: released.length, finished: finished.length };
   }
@@ -648,7 +639,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** A merchant's floor and the holds bearing on one of its days, in one round trip when the floor is cached. */
   async function dayAvailability(slug: string, date: LocalDate, now: Date): Promise<{ floor: MerchantWithFloor; holds: TableHold[] }> {
-    const peeked = isSoleWriter(db) ? undefined : peekMerchantFloor(db, slug);
+    const peeked = peekMerchantFloor(db, slug);
     if (peeked) {
       // Shared database: the holds come with the merchant's version, which vouches for the cached floor.
       const { from, to } = holdsWindow(peeked.floor, date);
