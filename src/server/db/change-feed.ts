@@ -2,8 +2,6 @@
  * What the stores wrote, told to whoever keeps a copy (the caches), one feed per database handle. A write in a
  * transaction is told once the transaction commits, never when it rolls back; a write outside one when it is done.
  */
-import type { Database } from './database.ts';
-
 /** One committed write, as much as a cache needs to know to drop what it may have kept of it. */
 export type Change =
   /** A booking of the merchant was inserted or moved to a new revision (status, table, time, owner...). */
@@ -47,7 +45,7 @@ function collectIn(tx: Transactional, pending: Change[]): void {
     }, config);
 }
 
-function createFeed(db: Database): Feed {
+function createFeed(db: object): Feed {
   const listeners = new Set<ChangeListener>();
   const feed: Feed = {
     subscribe(listener) {
@@ -74,8 +72,11 @@ function createFeed(db: Database): Feed {
   return feed;
 }
 
-/** The change feed of a database handle; made (and its transactions followed) on first use, as the handle opens. */
-export function changeFeedOf(db: Database): ChangeFeed {
+/**
+ * The change feed of a database handle (typed loosely: database.ts opens every handle with its feed); made, and its
+ * transactions followed, on first use, as the handle opens.
+ */
+export function changeFeedOf(db: object): ChangeFeed {
   let feed = feeds.get(db);
   if (!feed) {
     feed = createFeed(db);
