@@ -30,8 +30,9 @@ export interface PasswordResetStore<Row> {
   /** The link of a hash, if it is unused and unexpired. */
   findUsable(db: Database, tokenHash: string, now: Date): Promise<Row | undefined>;
   /**
-   * In one transaction: uses the link up (in the statement that checks it, so of two submissions one wins), sets
-   * the account's password, uses up its other links and revokes its sessions. Undefined when the link is not usable.
+   * In one transaction, under a lock on the account's rows: uses the link up (in the statement that checks it, so of
+   * two submissions one wins), sets the account's password, uses up its other links and revokes its sessions.
+   * Undefined when the link is not usable.
    */
   complete(db: Database, tokenHash: string, passwordHash: string, now: Date): Promise<(Row & { revokedSessionIds: string[] }) | undefined>;
 }
@@ -53,6 +54,10 @@ export const dinerResetStore: PasswordResetStore<DinerResetRow> = {
 
   complete(db, tokenHash, passwordHash, now) {
     return db.transaction(async (tx) => {
+      const [link] = await tx.select({ userId: passwordResets.userId }).from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
+      if (!link) return undefined;
+      // The account first: two links of one account used at once wait here in turn (and never deadlock on each other's rows).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, link.userId)).for('update');
       const [used] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
@@ -95,6 +100,14 @@ export const staffResetStore: PasswordResetStore<StaffResetRow> = {
 
   async complete(db, tokenHash, passwordHash, now) {
     const completed = await db.transaction(async (tx) => {
+      const [link] = await tx
+        .select({ email: staffPasswordResets.email })
+        .from(staffPasswordResets)
+        .where(eq(staffPasswordResets.tokenHash, tokenHash))
+        .limit(1);
+      if (!link) return undefined;
+      // The email's staff rows first, in one order: two links of one email used at once wait here in turn.
+      await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, link.email)).orderBy(asc(staff.id)).for('update');
       const [used] = await tx
         .update(staffPasswordResets)
         .set({ usedAt: now })
