@@ -1,6 +1,7 @@
 /** Opens the database: embedded PGlite under a data folder, or PostgreSQL when a URL is given. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { changeFeedOf } from './change-feed.ts';
 import { schema } from './schema.ts';
@@ -80,4 +81,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 /** Opens the database the configuration asks for. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+}
+
+/** Asks the database the smallest question (the readiness check): resolves when it answers. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

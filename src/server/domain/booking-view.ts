@@ -1,7 +1,7 @@
 /** The booking as the browser reads it (spec section 3), built from what is stored. */
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { bookingTexts } from '../i18n/server-texts.ts';
+import { bookingTexts } from '../../shared/booking-texts.ts';
 import { localeOf } from './lang.ts';
 import type { Lang } from '../../shared/langs.ts';
 import { localDateOf, localTimeOf, startOfLocalDay } from '../../shared/local-time.ts';

@@ -6,7 +6,7 @@ import { arrivedMark, finishMark, MAX_STAFF_NOTE_LENGTH, noShowMark, noteMark, u
 import type { BookingService } from '../services/booking-service.ts';
 import { STAFF_SECURITY } from './staff-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
-import { internationalPhone, MAX_PHONE_INPUT } from '../auth/phone.ts';
+import { internationalPhone, MAX_PHONE_INPUT } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { bookingToken, dateTime, freeText, lang, merchantSlug, seats, zoneId } from './schemas.ts';
 
