@@ -3,6 +3,7 @@ import { atom, computed, map } from 'nanostores';
 import { proApi, type ProApi, type ProNewBooking, type ProPlainAction } from '../lib/api/pro-api.ts';
 import type { BookFilter } from '../lib/pro/book-view.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import type {
   ProCalendarResponse,
   ProCloseRequest,
@@ -60,7 +61,7 @@ export const $proBook = map<ProBookState>({ ...EMPTY });
 export const $proFilter = atom<BookFilter>('all');
 
 /** The pending bookings of the day shown (the page title counts them). */
-export const $proPendingCount = computed($proBook, (book) => book.bookings.filter((booking) => booking.status === 10).length);
+export const $proPendingCount = computed($proBook, (book) => book.bookings.filter((booking) => isPending(booking.status)).length);
 
 /** A search across days. */
 export interface ProSearchState {

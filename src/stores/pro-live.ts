@@ -9,6 +9,7 @@ import { proApi, type ProApi } from '../lib/api/pro-api.ts';
 import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
 import { getStaffBearer } from '../lib/pro/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import { $proBook, eventIsNews, loadDay, refreshAfterChange } from './pro-book.ts';
 import { forgetProSession, proFailure, type ProOutcome } from './pro-session.ts';
 
@@ -44,7 +45,7 @@ export function takeMerchantEvent(event: BookingUpdateEvent, options: Pick<LiveB
   if (event.status === null) return Promise.resolve();
   const before = seenStatus.get(event.token);
   seenStatus.set(event.token, event.status);
-  if (event.status === 10 && before !== 10) {
+  if (isPending(event.status) && !isPending(before ?? null)) {
     $proLive.setKey('newPending', $proLive.get().newPending + 1);
     options.onNewPending?.(event);
   }

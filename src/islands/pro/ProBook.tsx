@@ -13,6 +13,7 @@ import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, 
 import { PRO_PATH, proSignInPath, proSlugOf } from '../../lib/pro/pro-routes.ts';
 import { sortClosings } from '../../lib/pro/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/pro.ts';
+import { isPending } from '../../shared/booking-life-cycle.ts';
 import {
   $proBook,
   $proFilter,
@@ -140,7 +141,7 @@ export default function ProBook() {
     globalThis.history.replaceState(globalThis.history.state, '', url);
     const booking = book.bookings.find((row) => row.token === target.token);
     if (!booking) return;
-    if (target.confirm && booking.status === 10) setDialog({ booking, action: 'confirm' });
+    if (target.confirm && isPending(booking.status)) setDialog({ booking, action: 'confirm' });
     else requestAnimationFrame(() => list.current?.querySelector(`[data-token="${CSS.escape(booking.token)}"]`)?.scrollIntoView({ block: 'center' }));
   }, [hydrated, book.status, book.bookings]);
 

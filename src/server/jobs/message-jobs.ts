@@ -5,7 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES, isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
 import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
@@ -97,9 +97,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
       const rows = await db
         .select()
         .from(bookings)
-        .where(
-          and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed])),
-        )
+        .where(and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), inArray(bookings.status, [...LIVE_STATUSES])))
         .orderBy(asc(bookings.startsAt));
       const listed = await Promise.all(rows.map((booking) => messageBookingOf(db, booking)));
       return deps.compose({
@@ -163,7 +161,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const booking = await lockBooking(tx, payload.bookingId);
-      if (!booking || (booking.status !== BookingStatus.Pending && booking.status !== BookingStatus.Confirmed)) return;
+      if (!booking || !isLive(booking.status)) return;
       // Moved since: the jobs of its new time tell about it.
       if (booking.startsAt.toISOString() !== payload.startsAt || booking.startsAt <= now) return;
       const merchant = await findMerchantById(tx, booking.merchantId);
@@ -197,7 +195,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     [MessageJob.AnswerReminder]: async (job, now) => {
       const payload = job.payload as unknown as BookingJobPayload;
       await aboutComingBooking(payload, now, async (booking, merchant, tx) => {
-        if (booking.status !== BookingStatus.Pending) return;
+        if (!isPending(booking.status)) return;
         await writeMessages(tx, {
           kind: 'restaurant-answer-reminder',
           merchantId: merchant.id,
