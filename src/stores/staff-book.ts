@@ -3,6 +3,7 @@ import { atom, computed, map } from 'nanostores';
 import { staffApi, type StaffApi, type StaffNewBooking, type StaffPlainAction } from '../lib/api/staff-api.ts';
 import type { BookFilter } from '../lib/staff/book-view.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import type {
   StaffCalendarResponse,
   StaffCloseRequest,
@@ -60,7 +61,7 @@ export const $staffBook = map<StaffBookState>({ ...EMPTY });
 export const $staffFilter = atom<BookFilter>('all');
 
 /** The pending bookings of the day shown (the page title counts them). */
-export const $staffPendingCount = computed($staffBook, (book) => book.bookings.filter((booking) => booking.status === 10).length);
+export const $staffPendingCount = computed($staffBook, (book) => book.bookings.filter((booking) => isPending(booking.status)).length);
 
 /** A search across days. */
 export interface StaffSearchState {

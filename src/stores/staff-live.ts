@@ -9,6 +9,7 @@ import { staffApi, type StaffApi } from '../lib/api/staff-api.ts';
 import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
 import { getStaffBearer } from '../lib/staff/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import { $staffBook, eventIsNews, loadDay, refreshAfterChange } from './staff-book.ts';
 import { forgetProSession, staffFailure, type StaffOutcome } from './staff-session.ts';
 
@@ -44,7 +45,7 @@ export function takeMerchantEvent(event: BookingUpdateEvent, options: Pick<LiveB
   if (event.status === null) return Promise.resolve();
   const before = seenStatus.get(event.token);
   seenStatus.set(event.token, event.status);
-  if (event.status === 10 && before !== 10) {
+  if (isPending(event.status) && !isPending(before ?? null)) {
     $staffLive.setKey('newPending', $staffLive.get().newPending + 1);
     options.onNewPending?.(event);
   }

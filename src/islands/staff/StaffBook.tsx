@@ -13,6 +13,7 @@ import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, 
 import { STAFF_HOME_PATH, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
+import { isPending } from '../../shared/booking-life-cycle.ts';
 import {
   $staffBook,
   $staffFilter,
@@ -140,7 +141,7 @@ export default function StaffBook() {
     globalThis.history.replaceState(globalThis.history.state, '', url);
     const booking = book.bookings.find((row) => row.token === target.token);
     if (!booking) return;
-    if (target.confirm && booking.status === 10) setDialog({ booking, action: 'confirm' });
+    if (target.confirm && isPending(booking.status)) setDialog({ booking, action: 'confirm' });
     else requestAnimationFrame(() => list.current?.querySelector(`[data-token="${CSS.escape(booking.token)}"]`)?.scrollIntoView({ block: 'center' }));
   }, [hydrated, book.status, book.bookings]);
 

@@ -1,7 +1,7 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
 import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
@@ -11,8 +11,8 @@ export type BookingRow = typeof bookings.$inferSelect;
 /** Columns needed to insert a booking. */
 export type NewBooking = typeof bookings.$inferInsert;
 
-/** The firm statuses that hold a table: pending and confirmed. */
-const HOLDING_FIRM = [BookingStatus.Pending, BookingStatus.Confirmed];
+/** The statuses of a live booking (pending, confirmed), as SQL lists them. */
+const LIVE = [...LIVE_STATUSES];
 
 /** What a transaction callback receives: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -67,7 +67,7 @@ async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<New
 }
 
 /**
- * A draft whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
+ * The life cycle's expire, set-based: a draft (status null) whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
  * it, and so is `exceptId`, the booking the calling transaction writes itself.
  */
 export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string, exceptId?: string): Promise<BookingRow[]> {
@@ -230,7 +230,7 @@ export async function findCurrentBooking(db: Queryable, merchantId: string, user
   const [row] = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, HOLDING_FIRM), gt(bookings.endsAt, now)))
+    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, LIVE), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   return row;
@@ -250,7 +250,7 @@ export async function findOverlappingUserBooking(
         eq(bookings.merchantId, booking.merchantId),
         eq(bookings.userId, userId),
         ne(bookings.id, booking.id),
-        inArray(bookings.status, HOLDING_FIRM),
+        inArray(bookings.status, LIVE),
         lt(bookings.startsAt, booking.endsAt),
         gt(bookings.endsAt, booking.startsAt),
       ),
@@ -259,10 +259,13 @@ export async function findOverlappingUserBooking(
   return row;
 }
 
-/** Confirmed bookings whose time and duration have passed become finished (those being written are left to their writer); returns them. */
+/**
+ * The life cycle's finish by the system, set-based: bookings it may finish whose time and duration have passed
+ * become finished (those being written are left to their writer); returns them.
+ */
 export async function finishPastBookings(db: Queryable, now: Date): Promise<BookingRow[]> {
-  return updateUnlocked(db, and(eq(bookings.status, BookingStatus.Confirmed), lt(bookings.endsAt, now))!, {
-    status: BookingStatus.Finished,
+  return updateUnlocked(db, and(inArray(bookings.status, statusesFrom('finish', 'system')), lt(bookings.endsAt, now))!, {
+    status: statusOfState('finished'),
     holdsTable: false,
     updatedAt: now,
   });

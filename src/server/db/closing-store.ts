@@ -1,6 +1,6 @@
 /** Reads and writes the closings staff make; each write touches the merchant row so every process's cached floor reloads. */
 import { and, asc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { Closing } from '../domain/closings.ts';
 import { lockMerchantDays, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
@@ -114,12 +114,7 @@ export async function bookingsInSpan(db: Database | Tx, merchantId: string, star
     .select({ token: bookings.token, ref: bookings.ref, status: bookings.status, startsAt: bookings.startsAt })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.merchantId, merchantId),
-        inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed]),
-        gte(bookings.startsAt, startsAt),
-        lt(bookings.startsAt, endsAt),
-      ),
+      and(eq(bookings.merchantId, merchantId), inArray(bookings.status, [...LIVE_STATUSES]), gte(bookings.startsAt, startsAt), lt(bookings.startsAt, endsAt)),
     )
     .orderBy(asc(bookings.startsAt));
   return rows.map((row) => ({ token: row.token, ref: row.ref, status: row.status!, starts_at: row.startsAt.toISOString() }));

@@ -1,6 +1,6 @@
 /** What the booking messages read at send time: a day's list for the restaurant, a booking's manage key. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
@@ -10,7 +10,7 @@ export function comingBookingsOfDay(db: Database, merchantId: string, day: strin
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.localDate, day), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed])))
+    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.localDate, day), inArray(bookings.status, [...LIVE_STATUSES])))
     .orderBy(asc(bookings.startsAt));
 }
 

@@ -5,7 +5,7 @@
 import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { internationalPhone } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow, Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, users } from './schema.ts';
@@ -42,7 +42,7 @@ export function phoneConfirmed(_user: PhoneHolder): boolean {
   return false;
 }
 
-const HOLDING = [BookingStatus.Pending, BookingStatus.Confirmed];
+const HOLDING = [...LIVE_STATUSES];
 
 /**
  * Refuses to validate `booking` for `user` when their phone already holds an overlapping booking at the same

@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { emitChange } from './change-feed.ts';
-import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
+import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow, type Tx } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -35,6 +35,34 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
     throw error;
   }
+}
+
+/** The details staff take down for a booking of their own (a phone call, a walk-in). */
+export interface GuestDetails {
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Inserts the guest diner of a booking staff take, in the booking's transaction; its id. */
+export async function insertStaffGuest(tx: Tx, diner: GuestDetails, now: Date): Promise<string> {
+  const [guest] = await tx
+    .insert(users)
+    .values({
+      ...diner,
+      email: null,
+      anonymousEmail: diner.email,
+      // The email staff took down is where the diner hears of the booking, as a guest who ticked the option online.
+      wantsEmailConfirmation: diner.email !== null,
+      anonymous: true,
+      onboarding: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  if (!guest) throw new Error('guest insert returned nothing');
+  return guest.id;
 }
 
 /**

@@ -4,7 +4,7 @@
  * booking never answered, and each evening the restaurant's list of the next day's bookings.
  */
 import { TZDate } from '@date-fns/tz';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
 import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
@@ -153,7 +153,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const booking = await lockBooking(tx, payload.bookingId);
-      if (!booking || (booking.status !== BookingStatus.Pending && booking.status !== BookingStatus.Confirmed)) return;
+      if (!booking || !isLive(booking.status)) return;
       // Moved since: the jobs of its new time tell about it.
       if (booking.startsAt.toISOString() !== payload.startsAt || booking.startsAt <= now) return;
       const merchant = await findMerchantById(tx, booking.merchantId);
@@ -187,7 +187,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     [MessageJob.AnswerReminder]: async (job, now) => {
       const payload = job.payload as unknown as BookingJobPayload;
       await aboutComingBooking(payload, now, async (booking, merchant, tx) => {
-        if (booking.status !== BookingStatus.Pending) return;
+        if (!isPending(booking.status)) return;
         await writeMessages(tx, {
           kind: 'restaurant-answer-reminder',
           merchantId: merchant.id,
