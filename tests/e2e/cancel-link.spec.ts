@@ -99,7 +99,7 @@ test('Edit tapped at once on the manage link, before its key became a session, o
   test.setTimeout(60_000);
   const { draft, link } = await bookingWithLink(request);
   const context = await browser.newContext({ baseURL });
-  // A slow network for the exchange: it is held until the diner has tapped Edit and the booking is open for Update.
+  // A slow network for the exchange: it is held until the diner has tapped Edit and reached the booking page.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await context.route('**/api/front/user/booking_session', async (route) => {
@@ -116,11 +116,10 @@ test('Edit tapped at once on the manage link, before its key became a session, o
 
   await expect(page).toHaveURL(new RegExp(`/${SLUG}\\?token=${draft.token}$`));
   await islandsHydrated(page);
-  await expect(page.getByRole('button', { name: 'Modifier', exact: true })).toBeVisible();
-  // The exchange answers now; once the page has handled its answer, it stays there: not sent back to the tracking page.
-  const exchanged = page.waitForResponse('**/api/front/user/booking_session').catch(() => undefined);
+  // The exchange answers only now, after the diner got there.
   release();
-  await exchanged;
+  await expect(page.getByRole('button', { name: 'Modifier', exact: true })).toBeVisible();
+  // Once the page has handled the answer, it stays there: not sent back to the tracking page.
   await mainThreadIdle(page);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}\\?token=${draft.token}$`));
   expect(await page.evaluate((token) => sessionStorage.getItem(`manage_pending_${token}`), draft.token)).toBeNull();

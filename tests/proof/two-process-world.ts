@@ -49,7 +49,17 @@ export async function openTwoProcessWorld({ databaseUrl, name, merchant, env = {
   const work = await mkdtemp(path.join(tmpdir(), `couvert-${name}-`));
   await importMerchant(handle.db, merchant, { mediaDir: path.join(work, 'media') });
   const processEnv = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), IMPORT_DEMO: 'never', ...env };
-  const servers = (await Promise.all([startServerProcess(processEnv), startServerProcess(processEnv)])) as [ServerProcess, ServerProcess];
+  const started = await Promise.allSettled([startServerProcess(processEnv), startServerProcess(processEnv)]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // One started and the other did not: stop the one, so no process outlives the test file.
+    for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
+    await handle.close();
+    await database.drop();
+    await rm(work, { recursive: true, force: true });
+    throw failed.reason;
+  }
+  const servers = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
   return {
     handle,
     work,
