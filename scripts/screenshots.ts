@@ -697,9 +697,9 @@ const asStaff = async (page: Page) => {
 };
 
 /** The staff pages: sign-in, and the book of a day with bookings (a tablet's width too: the host stand's). */
-const PRO_SHOTS: Shot[] = [
+const STAFF_SHOTS: Shot[] = [
   {
-    name: 'pro-sign-in',
+    name: 'staff-sign-in',
     path: '/pro',
     widths: [390, 1024, 1280],
     setup: async (page) => {
@@ -707,7 +707,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-book',
+    name: 'staff-book',
     path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
     widths: [390, 768, 1024, 1280],
     before: async (page) => {
@@ -725,7 +725,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-book-compact',
+    name: 'staff-book-compact',
     path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
     widths: [390, 1024, 1280],
     before: async (page) => {
@@ -738,7 +738,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-calendar',
+    name: 'staff-calendar',
     path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
     widths: [390, 1024, 1280],
     fullPage: false,
@@ -750,7 +750,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-forgot-password',
+    name: 'staff-forgot-password',
     path: '/pro',
     widths: [390, 1024, 1280],
     setup: async (page) => {
@@ -760,7 +760,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-book-refuse',
+    name: 'staff-book-refuse',
     path: async ({ baseUrl }) => (bookPath ??= pictureBook(baseUrl)),
     widths: [390, 1024],
     fullPage: false,
@@ -780,7 +780,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-closing-book',
+    name: 'staff-closing-book',
     path: async ({ baseUrl }) => (closingPath ??= pictureClosings(baseUrl)),
     widths: [390, 1024],
     before: asStaff,
@@ -790,7 +790,7 @@ const PRO_SHOTS: Shot[] = [
     },
   },
   {
-    name: 'pro-closing-dialog',
+    name: 'staff-closing-dialog',
     path: async ({ baseUrl }) => (closingPath ??= pictureClosings(baseUrl)),
     widths: [390, 1024],
     fullPage: false,
@@ -856,7 +856,7 @@ export const SHOTS: Shot[] = [
   ...ACCOUNT_SHOTS,
   ...GUEST_BOOKINGS_SHOTS,
   ...AUTH_SHOTS,
-  ...PRO_SHOTS,
+  ...STAFF_SHOTS,
 ];
 
 async function startServer(): Promise<{ server: ServerProcess; cleanup: () => Promise<void> }> {

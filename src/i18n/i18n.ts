@@ -20,19 +20,19 @@ const loaders: Record<Exclude<Lang, 'fr'>, Record<IslandMessagePart, Loader>> = 
     core: () => import('./messages/en/core.json', { with: { type: 'json' } }),
     account: () => import('./messages/en/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/en/tracking.json', { with: { type: 'json' } }),
-    pro: () => import('./messages/en/pro.json', { with: { type: 'json' } }),
+    staff: () => import('./messages/en/staff.json', { with: { type: 'json' } }),
   },
   es: {
     core: () => import('./messages/es/core.json', { with: { type: 'json' } }),
     account: () => import('./messages/es/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/es/tracking.json', { with: { type: 'json' } }),
-    pro: () => import('./messages/es/pro.json', { with: { type: 'json' } }),
+    staff: () => import('./messages/es/staff.json', { with: { type: 'json' } }),
   },
   it: {
     core: () => import('./messages/it/core.json', { with: { type: 'json' } }),
     account: () => import('./messages/it/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/it/tracking.json', { with: { type: 'json' } }),
-    pro: () => import('./messages/it/pro.json', { with: { type: 'json' } }),
+    staff: () => import('./messages/it/staff.json', { with: { type: 'json' } }),
   },
 };
 
@@ -130,12 +130,12 @@ $lang.subscribe((lang) => {
 
 // Islands render only once the page's language is loaded; builds and tests get every part the islands may show.
 if (typeof window === 'undefined') {
-  const [account, tracking, pro] = await Promise.all([
+  const [account, tracking, staff] = await Promise.all([
     import('./messages/fr/account.json', { with: { type: 'json' } }),
     import('./messages/fr/tracking.json', { with: { type: 'json' } }),
-    import('./messages/fr/pro.json', { with: { type: 'json' } }),
+    import('./messages/fr/staff.json', { with: { type: 'json' } }),
   ]);
-  await Promise.all([needMessages('account', account.default), needMessages('tracking', tracking.default), needMessages('pro', pro.default)]);
+  await Promise.all([needMessages('account', account.default), needMessages('tracking', tracking.default), needMessages('staff', staff.default)]);
   await Promise.all(LANGS.map(loadCatalog));
 } else {
   // The parts the page declares (Base.astro's data-messages) load with core, not one round trip after it.

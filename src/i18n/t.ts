@@ -1,22 +1,22 @@
 import frCore from './messages/fr/core.json' with { type: 'json' };
 import frAccount from './messages/fr/account.json' with { type: 'json' };
 import frTracking from './messages/fr/tracking.json' with { type: 'json' };
-import frPro from './messages/fr/pro.json' with { type: 'json' };
+import frStaff from './messages/fr/staff.json' with { type: 'json' };
 import frStatic from './messages/fr/static.json' with { type: 'json' };
 import enCore from './messages/en/core.json' with { type: 'json' };
 import enAccount from './messages/en/account.json' with { type: 'json' };
 import enTracking from './messages/en/tracking.json' with { type: 'json' };
-import enPro from './messages/en/pro.json' with { type: 'json' };
+import enStaff from './messages/en/staff.json' with { type: 'json' };
 import enStatic from './messages/en/static.json' with { type: 'json' };
 import esCore from './messages/es/core.json' with { type: 'json' };
 import esAccount from './messages/es/account.json' with { type: 'json' };
 import esTracking from './messages/es/tracking.json' with { type: 'json' };
-import esPro from './messages/es/pro.json' with { type: 'json' };
+import esStaff from './messages/es/staff.json' with { type: 'json' };
 import esStatic from './messages/es/static.json' with { type: 'json' };
 import itCore from './messages/it/core.json' with { type: 'json' };
 import itAccount from './messages/it/account.json' with { type: 'json' };
 import itTracking from './messages/it/tracking.json' with { type: 'json' };
-import itPro from './messages/it/pro.json' with { type: 'json' };
+import itStaff from './messages/it/staff.json' with { type: 'json' };
 import itStatic from './messages/it/static.json' with { type: 'json' };
 
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../shared/langs.ts';
@@ -26,10 +26,10 @@ import { createTranslator, type KeysOf, type MessageVars } from './translator.ts
 export { DEFAULT_LANG, isLang, LANGS, type Lang };
 
 // Every part of a language, as one catalogue (the parts' top-level keys are disjoint: tests/site/i18n.test.ts).
-const fr = { ...frCore, ...frAccount, ...frTracking, ...frPro, ...frStatic };
-const en = { ...enCore, ...enAccount, ...enTracking, ...enPro, ...enStatic };
-const es = { ...esCore, ...esAccount, ...esTracking, ...esPro, ...esStatic };
-const it = { ...itCore, ...itAccount, ...itTracking, ...itPro, ...itStatic };
+const fr = { ...frCore, ...frAccount, ...frTracking, ...frStaff, ...frStatic };
+const en = { ...enCore, ...enAccount, ...enTracking, ...enStaff, ...enStatic };
+const es = { ...esCore, ...esAccount, ...esTracking, ...esStaff, ...esStatic };
+const it = { ...itCore, ...itAccount, ...itTracking, ...itStaff, ...itStatic };
 
 /** A dotted path to one message of the catalogue, e.g. "hours.closed". */
 export type MessageKey = KeysOf<typeof fr>;

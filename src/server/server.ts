@@ -17,7 +17,7 @@ import { docsRoutes } from './routes/docs-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { installErrorHandler } from './routes/error-handler.ts';
 import { merchantRoutes } from './routes/merchant-routes.ts';
-import { proPlugin } from './routes/pro-plugin.ts';
+import { staffPlugin } from './routes/staff-plugin.ts';
 import { realtimeRoutes } from './routes/realtime-routes.ts';
 import { createRequestStaff } from './routes/request-staff.ts';
 import { createRequestUser } from './routes/request-user.ts';
@@ -163,7 +163,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     announceBookings: bookings.announce,
     revokeStaff,
   });
-  await app.register(proPlugin, {
+  await app.register(staffPlugin, {
     db: deps.db,
     now,
     limits: deps.accounts?.limits,

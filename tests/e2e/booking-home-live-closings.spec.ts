@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localDate, slotsOf } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
-import { SALLE, staffBook } from './pro-book-support.ts';
+import { SALLE, staffBook } from './staff-book-support.ts';
 
 const SLUG = 'le-petit-zinc';
 

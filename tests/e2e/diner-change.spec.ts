@@ -4,7 +4,7 @@
  */
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { phoneGuestBooking } from './guest-booking-support.ts';
-import { SALLE, staffBook } from './pro-book-support.ts';
+import { SALLE, staffBook } from './staff-book-support.ts';
 import { postJson, restaurantAction, trackingPath } from './tracking-support.ts';
 
 test('a confirmed booking changed by its diner: the diner reads that it awaits the restaurant, the staff card says 2 → 3', async ({
@@ -35,6 +35,6 @@ test('a confirmed booking changed by its diner: the diner reads that it awaits t
   const { body } = await postJson<{ booking: { ref: string } }>(request, '/api/booking/get', { token: draft.token, merchant_slug: draft.slug });
   const card = staff.getByRole('article').filter({ hasText: body.booking.ref });
   await expect(card.getByText('Modifiée par le client :')).toBeVisible();
-  await expect(card.locator('.pro-change')).toHaveText(/Modifiée par le client :\s*2\s*→\s*devient\s*3 pers\./);
+  await expect(card.locator('.staff-change')).toHaveText(/Modifiée par le client :\s*2\s*→\s*devient\s*3 pers\./);
   await staff.context().close();
 });

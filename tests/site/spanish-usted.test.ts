@@ -27,7 +27,7 @@ function tuForms(entries: Array<[string, string]>): string[] {
 const catalogueDir = join(import.meta.dirname, '../../src/i18n/messages/es');
 
 describe('Spanish addresses the diner as usted, never tú', () => {
-  test.each(['core', 'account', 'tracking', 'pro', 'static', 'server-fields', 'server-pages', 'server-mail', 'server-booking', 'server-messages'])(
+  test.each(['core', 'account', 'tracking', 'staff', 'static', 'server-fields', 'server-pages', 'server-mail', 'server-booking', 'server-messages'])(
     'the %s catalogue',
     async (part) => {
       const catalogue: unknown = JSON.parse(await readFile(join(catalogueDir, `${part}.json`), 'utf8'));

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BookingStatus } from '../../shared/booking-status.ts';
 import { localDateOf, localTimeOf } from '../../shared/local-time.ts';
-import type { StaffBookingRow, StaffDinerChange, StaffDinerChangeSide } from '../../shared/api/pro.ts';
+import type { StaffBookingRow, StaffDinerChange, StaffDinerChangeSide } from '../../shared/api/staff.ts';
 import type { DinerChangeSide, DinerChangeValue } from '../domain/diner-change.ts';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';

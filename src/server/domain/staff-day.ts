@@ -1,6 +1,6 @@
 /** What the staff book shows of a day besides its bookings: the services (shifts) open that day and the floor. */
 import { isoWeekdayOf, type LocalDate } from '../../shared/local-time.ts';
-import type { StaffService, StaffZone } from '../../shared/api/pro.ts';
+import type { StaffService, StaffZone } from '../../shared/api/staff.ts';
 import type { MerchantWithFloor, ShiftValue } from './merchant-floor.ts';
 
 /** The services of a merchant-local day's weekday, by first seating (a closed date still shows its usual services). */

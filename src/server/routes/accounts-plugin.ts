@@ -10,7 +10,7 @@ import { bookingSessionRoutes } from './booking-session-routes.ts';
 import { guestBookingRoutes } from './guest-booking-routes.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
-import { proPasswordResetRoutes } from './pro-password-reset-routes.ts';
+import { staffPasswordResetRoutes } from './staff-password-reset-routes.ts';
 import type { RequestUser } from './request-user.ts';
 import { socialRoutes } from './social-routes.ts';
 import { userRoutes } from './user-routes.ts';
@@ -47,7 +47,7 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
   await accountRoutes(app, ctx);
   await oauthRoutes(app, ctx);
   await passwordResetRoutes(app, ctx);
-  await proPasswordResetRoutes(app, ctx);
+  await staffPasswordResetRoutes(app, ctx);
   await socialRoutes(app, ctx);
   await userRoutes(app, ctx);
   await bookingSessionRoutes(app, ctx);

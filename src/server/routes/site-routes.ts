@@ -31,14 +31,14 @@ export const PAGE_CSP = pageCsp('*');
 export const PASSWORD_PAGE_CSP = pageCsp("'none'");
 
 /** The staff book's one shell, served for /pro/{slug}: its island reads the merchant from the address. */
-const PRO_BOOK_SHELL = 'pro/book/index.html';
+const STAFF_BOOK_SHELL = 'pro/book/index.html';
 
 /**
  * The pages where a password is typed or a reset asked for, and the staff book (its buttons act on bookings). The
  * sign-in choice, the guest form and onboarding stay embeddable: a diner booking inside a restaurant's iframe
  * validates as a guest there.
  */
-const PASSWORD_PAGES = new Set(['auth/login/index.html', 'auth/register/index.html', 'auth/forgot_password/index.html', 'pro/index.html', PRO_BOOK_SHELL]);
+const PASSWORD_PAGES = new Set(['auth/login/index.html', 'auth/register/index.html', 'auth/forgot_password/index.html', 'pro/index.html', STAFF_BOOK_SHELL]);
 
 /** Content-Security-Policy of imported images: nothing runs, nothing loads. */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -117,7 +117,7 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
 
   // Only slugs match: /pro/ itself is the sign-in page, served as a file like any other.
   app.get('/pro/:slug(^[a-z0-9-]+$)', { schema: { hide: true } }, async (_request, reply) => {
-    if (existsSync(path.join(siteDir, PRO_BOOK_SHELL))) return sendPage(reply, PRO_BOOK_SHELL);
+    if (existsSync(path.join(siteDir, STAFF_BOOK_SHELL))) return sendPage(reply, STAFF_BOOK_SHELL);
     return sendPage(reply, '404.html', 404);
   });
 

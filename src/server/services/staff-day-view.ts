@@ -3,7 +3,7 @@
  * stand's tablets and phones read the same day again and again, and 400 bookings are 250 kB of JSON.
  */
 import { addDaysToLocalDate, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
-import type { ProDayResponse, StaffBookingRow } from '../../shared/api/pro.ts';
+import type { StaffDayResponse, StaffBookingRow } from '../../shared/api/staff.ts';
 import { isSoleWriter, type Database } from '../db/database.ts';
 import { peekMerchantFloor } from '../db/merchant-store.ts';
 import { dayBook } from '../db/staff-book.ts';
@@ -22,7 +22,7 @@ interface DayMerchant {
 }
 
 /** The day view without its `server_time`, which every answer adds. */
-type DayBody = Omit<ProDayResponse, 'server_time'>;
+type DayBody = Omit<StaffDayResponse, 'server_time'>;
 
 /** The day's answer from its parts (the floor gives the services, closings and zones). */
 export function dayBody(floor: MerchantWithFloor, merchant: DayMerchant, day: LocalDate, bookings: readonly StaffBookingRow[]): DayBody {

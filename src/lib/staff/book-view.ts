@@ -1,0 +1,126 @@
+/** How the staff book lays a day out: status filters, bookings grouped by service with pending first, covers and tables per service. */
+import type { StaffBookingRow, StaffCoversAtTime, StaffService, StaffZone } from '../../shared/api/staff.ts';
+import { minutesOfLocalTime } from '../../shared/local-time.ts';
+import { serviceWindow } from '../../shared/service-window.ts';
+
+/** The filters of the book: every booking, or one kind. */
+export const BOOK_FILTERS = ['all', 'pending', 'confirmed', 'arrived', 'finished', 'no_show', 'cancelled'] as const;
+
+/** One of BOOK_FILTERS. */
+export type BookFilter = (typeof BOOK_FILTERS)[number];
+
+/** What a booking is for the host: its status, with arrival and no-show told apart. */
+export function bookingKind(booking: Pick<StaffBookingRow, 'status' | 'arrived_at' | 'no_show'>): Exclude<BookFilter, 'all'> {
+  if (booking.status === 10) return 'pending';
+  if (booking.status === 20) return booking.arrived_at ? 'arrived' : 'confirmed';
+  if (booking.status === 30) return booking.no_show ? 'no_show' : 'finished';
+  return 'cancelled';
+}
+
+/** What staff may do to a booking. */
+export type BookAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'undo' | 'note' | 'move';
+
+/**
+ * Where a booking stands against its service window (the server's rule): ahead (arrival not yet open: a later day),
+ * arriving (from an hour before its time), started (its time has come), over (its service has ended).
+ */
+export type ServiceMoment = 'ahead' | 'arriving' | 'started' | 'over';
+
+/** The booking's moment at `nowMs` in the merchant's time zone. */
+export function serviceMomentOf(booking: Pick<StaffBookingRow, 'starts_at' | 'ends_at' | 'day'>, nowMs: number, timezone: string): ServiceMoment {
+  const startsAt = new Date(booking.starts_at);
+  const { opens, closes } = serviceWindow({ startsAt, endsAt: new Date(booking.ends_at), localDate: booking.day }, timezone);
+  if (nowMs < opens.getTime()) return 'ahead';
+  if (nowMs < startsAt.getTime()) return 'arriving';
+  return nowMs < closes.getTime() ? 'started' : 'over';
+}
+
+/** The actions a booking offers at this moment, the main one first: arrival, no-show and their undo only in its service. */
+export function actionsFor(booking: StaffBookingRow, moment: ServiceMoment): BookAction[] {
+  const kind = bookingKind(booking);
+  const started = moment === 'started';
+  const inService = moment === 'arriving' || started;
+  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'confirmed') return [...(inService ? (['arrived'] as const) : []), 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
+  if (kind === 'arrived') return ['finish', ...(moment !== 'over' ? (['undo'] as const) : []), 'note'];
+  const undone = (kind === 'no_show' || (kind === 'finished' && booking.arrived_at !== null)) && moment !== 'over';
+  return [...(undone ? (['undo'] as const) : []), 'note'];
+}
+
+/** Whether a booking shows under a filter. */
+export function matchesFilter(booking: StaffBookingRow, filter: BookFilter): boolean {
+  return filter === 'all' || bookingKind(booking) === filter;
+}
+
+/** How many bookings each filter shows. */
+export function filterCounts(bookings: StaffBookingRow[]): Record<BookFilter, number> {
+  const counts = Object.fromEntries(BOOK_FILTERS.map((filter) => [filter, 0])) as Record<BookFilter, number>;
+  for (const booking of bookings) {
+    counts.all += 1;
+    counts[bookingKind(booking)] += 1;
+  }
+  return counts;
+}
+
+/** A service of the day with its bookings (pending first, then the live ones by time, refused and cancelled last), its covers per time and its tables in use. */
+export interface ServiceGroup {
+  /** The service, or null for bookings outside every service's hours. */
+  service: StaffService | null;
+  bookings: StaffBookingRow[];
+  covers: StaffCoversAtTime[];
+  /** Tables held by pending or confirmed bookings not yet finished, of the floor's tables. */
+  tablesInUse: number;
+}
+
+function inService(time: string, service: StaffService): boolean {
+  const at = minutesOfLocalTime(time);
+  const start = minutesOfLocalTime(service.start);
+  const end = minutesOfLocalTime(service.end);
+  // A service past midnight (end before start) holds the times after its start and before its end.
+  return end >= start ? at >= start && at <= end : at >= start || at <= end;
+}
+
+function serviceOf(time: string, services: StaffService[]): StaffService | null {
+  return services.find((service) => inService(time, service)) ?? null;
+}
+
+const holdsTable = (booking: StaffBookingRow) => booking.status === 10 || booking.status === 20;
+const isCancelled = (booking: StaffBookingRow) => booking.status === 25 || booking.status === 40;
+
+/** The day's bookings by service; services without bookings are kept (the covers line shows them empty). */
+export function groupByService(bookings: StaffBookingRow[], services: StaffService[], covers: StaffCoversAtTime[]): ServiceGroup[] {
+  const groups = new Map<StaffService | null, StaffBookingRow[]>(services.map((service) => [service, []]));
+  for (const booking of bookings) {
+    const service = serviceOf(booking.time, services);
+    groups.set(service, [...(groups.get(service) ?? []), booking]);
+  }
+  return [...groups]
+    .filter(([service, rows]) => service !== null || rows.length > 0)
+    .map(([service, rows]) => ({
+      service,
+      bookings: [...rows].sort(
+        (a, b) =>
+          Number(b.status === 10) - Number(a.status === 10) ||
+          Number(isCancelled(a)) - Number(isCancelled(b)) ||
+          a.starts_at.localeCompare(b.starts_at) ||
+          a.ref.localeCompare(b.ref),
+      ),
+      covers: covers.filter((entry) => (service ? serviceOf(entry.time, services) === service : serviceOf(entry.time, services) === null)),
+      tablesInUse: new Set(rows.filter(holdsTable).flatMap((booking) => booking.tables.map((table) => table.id))).size,
+    }));
+}
+
+/** How many tables the floor has. */
+export function tableCount(zones: StaffZone[]): number {
+  return zones.reduce((sum, zone) => sum + zone.tables.length, 0);
+}
+
+/** Lunch or dinner, by the service's first seating (before 16:00: lunch). */
+export function serviceMeal(service: StaffService): 'lunch' | 'dinner' {
+  return minutesOfLocalTime(service.start) < 16 * 60 ? 'lunch' : 'dinner';
+}
+
+/** The page title: the pending count first, when there is one. */
+export function bookTitle(pending: number, merchantName: string, book: string): string {
+  return `${pending > 0 ? `(${pending}) ` : ''}${merchantName} — ${book}`;
+}

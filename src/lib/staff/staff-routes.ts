@@ -1,0 +1,34 @@
+/** The staff pages' addresses: /pro and /pro/{merchantSlug}. */
+
+/** The staff sign-in page. */
+export const STAFF_HOME_PATH = '/pro';
+
+/** /pro/{merchantSlug}: a merchant's staff book (one shell for every merchant). */
+export function staffBookPath(merchantSlug: string): string {
+  return `${STAFF_HOME_PATH}/${encodeURIComponent(merchantSlug)}`;
+}
+
+/** The merchant a staff book's address names (/pro/{slug}), or null. */
+export function staffSlugOf(pathname: string): string | null {
+  const match = /^\/pro\/([a-z0-9-]+)\/?$/.exec(pathname);
+  return match ? match[1]! : null;
+}
+
+/** The sign-in page, asked to come back to `path` (a book's address with its query) once signed in. */
+export function staffSignInPath(path: string): string {
+  return `${STAFF_HOME_PATH}?next=${encodeURIComponent(path)}`;
+}
+
+/** Where to go after sign-in: `next` when it is the book of one of the staff member's merchants (never another site), else null. */
+export function staffNextPath(next: string | null, merchants: ReadonlyArray<{ slug: string }>): string | null {
+  if (!next) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'https://book.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://book.invalid') return null;
+  const slug = staffSlugOf(url.pathname);
+  return slug && merchants.some((merchant) => merchant.slug === slug) ? `${url.pathname}${url.search}` : null;
+}

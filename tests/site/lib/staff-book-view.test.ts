@@ -1,0 +1,128 @@
+import { describe, expect, test } from 'vitest';
+import { actionsFor, bookingKind, bookTitle, filterCounts, groupByService, matchesFilter, serviceMomentOf } from '../../../src/lib/staff/book-view.ts';
+import type { StaffBookingRow } from '../../../src/shared/api/staff.ts';
+
+let refs = 0;
+function row(time: string, status: number, extra: Partial<StaffBookingRow> = {}): StaffBookingRow {
+  refs += 1;
+  return {
+    token: `t${refs}`,
+    ref: `R${refs}`,
+    status,
+    revision: 1,
+    starts_at: `2026-11-26T${time}:00+01:00`,
+    ends_at: `2026-11-26T${time}:00+01:00`,
+    day: '2026-11-26',
+    time,
+    party: 2,
+    zone: { id: 'z', name: 'Salle' },
+    tables: [{ id: `table-${refs}`, name: `T${refs}` }],
+    diner: { firstname: 'Camille', lastname: 'Durand', phone: null, email: null },
+    comment: '',
+    cancel_reason: null,
+    cancel_message: null,
+    arrived_at: null,
+    no_show: false,
+    note: '',
+    history: { visits: 0, no_shows: 0 },
+    updated_at: '2026-11-25T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+describe('what a booking is for the host', () => {
+  test.each([
+    [10, {}, 'pending'],
+    [20, {}, 'confirmed'],
+    [20, { arrived_at: '2026-11-26T19:05:00Z' }, 'arrived'],
+    [30, {}, 'finished'],
+    [30, { no_show: true }, 'no_show'],
+    [25, {}, 'cancelled'],
+    [40, {}, 'cancelled'],
+  ] as const)('status %i %o is %s, and only its filter and All show it', (status, extra, kind) => {
+    const booking = row('19:00', status, extra);
+    expect(bookingKind(booking)).toBe(kind);
+    expect(matchesFilter(booking, kind)).toBe(true);
+    expect(matchesFilter(booking, 'all')).toBe(true);
+    expect(matchesFilter(booking, kind === 'pending' ? 'confirmed' : 'pending')).toBe(false);
+  });
+
+  test('the filters count their bookings', () => {
+    const counts = filterCounts([row('12:00', 10), row('12:30', 10), row('19:00', 20), row('19:30', 40)]);
+    expect(counts).toMatchObject({ all: 4, pending: 2, confirmed: 1, cancelled: 1, finished: 0 });
+  });
+});
+
+describe('the day by service', () => {
+  const services = [
+    { id: '2-0', start: '12:00', end: '14:00' },
+    { id: '2-1', start: '19:00', end: '22:00' },
+  ];
+
+  test('puts each booking in its service, pending first, then the live ones by time, cancelled last, and counts the tables held', () => {
+    const confirmedEarly = row('19:00', 20);
+    const pendingLate = row('21:00', 10);
+    const cancelled = row('19:30', 25);
+    const cancelledByDiner = row('19:05', 40);
+    const confirmedLate = row('20:00', 20);
+    const lunch = row('12:30', 20);
+    const groups = groupByService([confirmedEarly, pendingLate, cancelled, cancelledByDiner, confirmedLate, lunch], services, []);
+    expect(groups.map((group) => [group.service?.start, group.bookings.map((booking) => booking.token), group.tablesInUse])).toEqual([
+      ['12:00', [lunch.token], 1],
+      ['19:00', [pendingLate.token, confirmedEarly.token, confirmedLate.token, cancelledByDiner.token, cancelled.token], 3],
+    ]);
+  });
+
+  test('keeps empty services, and a booking outside every service gets a group of its own', () => {
+    const late = row('23:30', 20);
+    const groups = groupByService([late], services, [{ time: '23:30', covers: 2, max: 20 }]);
+    expect(groups.map((group) => [group.service, group.bookings.length, group.covers.length])).toEqual([
+      [services[0], 0, 0],
+      [services[1], 0, 0],
+      [null, 1, 1],
+    ]);
+  });
+
+  test('a service past midnight holds the times after its start and before its end', () => {
+    const groups = groupByService([row('00:30', 20)], [{ id: '6-0', start: '22:00', end: '01:00' }], []);
+    expect(groups[0]!.bookings).toHaveLength(1);
+  });
+});
+
+test.each([
+  [3, '(3) Le Petit Zinc — Réservations'],
+  [0, 'Le Petit Zinc — Réservations'],
+])('the page title counts %i pending bookings first', (pending, title) => {
+  expect(bookTitle(pending, 'Le Petit Zinc', 'Réservations')).toBe(title);
+});
+
+describe('what staff may do to a booking, by its moment in its service', () => {
+  // A booking at 19:00 in Paris on 26 November 2026, two hours long.
+  const at19 = (status: number, extra: Partial<StaffBookingRow> = {}) => row('19:00', status, { ends_at: '2026-11-26T21:00:00+01:00', ...extra });
+  const now = (iso: string) => Date.parse(iso);
+
+  test.each([
+    ['the day before', '2026-11-25T19:00:00+01:00', 'ahead'],
+    ['an hour and a half before', '2026-11-26T17:30:00+01:00', 'ahead'],
+    ['half an hour before', '2026-11-26T18:30:00+01:00', 'arriving'],
+    ['at its time', '2026-11-26T19:00:00+01:00', 'started'],
+    ['late in the evening', '2026-11-26T23:30:00+01:00', 'started'],
+    ['the next morning', '2026-11-27T00:30:00+01:00', 'over'],
+  ] as const)('%s it is %s', (_when, iso, moment) => {
+    expect(serviceMomentOf(at19(20), now(iso), 'Europe/Paris')).toBe(moment);
+  });
+
+  test.each([
+    ['a confirmed booking of a later day', at19(20), 'ahead', ['move', 'note', 'cancel']],
+    ['a confirmed booking an hour before', at19(20), 'arriving', ['arrived', 'move', 'note', 'cancel']],
+    ['a confirmed booking whose time has come', at19(20), 'started', ['arrived', 'move', 'note', 'no_show', 'cancel']],
+    ['a pending booking of a later day', at19(10), 'ahead', ['confirm', 'refuse', 'move', 'note', 'cancel']],
+    ['an arrived diner', at19(20, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['finish', 'undo', 'note']],
+    ['a no-show during the service', at19(30, { no_show: true }), 'started', ['undo', 'note']],
+    ['a no-show after the service', at19(30, { no_show: true }), 'over', ['note']],
+    ['a finished visit', at19(30, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['undo', 'note']],
+    ['a booking the sweep finished', at19(30), 'started', ['note']],
+  ] as const)('%s offers %j', (_what, booking, moment, actions) => {
+    expect(actionsFor(booking, moment)).toEqual(actions);
+  });
+});
