@@ -57,14 +57,17 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
   };
 }
 
-/** Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined; `loadDataDir` starts it from a
+ * dumped data folder (tests load one migrated template instead of migrating every database).
+ */
+export async function openPglite(dataDir?: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
   const db = drizzle({ client, schema }) as unknown as Database;
   soleWriters.add(db);
   changeFeedOf(db);
