@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Lang } from '../../i18n/t.ts';
 import { forgotPassword } from '../../lib/api/account-api.ts';
 import { isApiError } from '../../lib/api/api-client.ts';
-import { validateForgotPassword } from '../../lib/auth-form-rules.ts';
+import { validateForgotPassword } from '../../lib/forms/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { getCurrentMerchant } from '../../lib/storage.ts';
 import AuthAlert from './parts/AuthAlert.tsx';

@@ -4,8 +4,8 @@
  * has a guest asks for the code sent to that guest first (GuestCodeStep).
  */
 import { useEffect, useState } from 'react';
-import { validateNoAuth } from '../../lib/auth-form-rules.ts';
-import { storedHomePath } from '../../lib/go-back.ts';
+import { validateNoAuth } from '../../lib/forms/auth-form-rules.ts';
+import { storedHomePath } from '../../lib/navigation/go-back.ts';
 import { getGuestDetails, readSession, writeSession } from '../../lib/storage.ts';
 import { continueAsGuest } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';

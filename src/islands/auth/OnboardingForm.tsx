@@ -5,8 +5,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../i18n/i18n.ts';
-import { validateOnboarding } from '../../lib/auth-form-rules.ts';
-import { guardPath, signedInTarget, storedGuardState } from '../../lib/guard.ts';
+import { validateOnboarding } from '../../lib/forms/auth-form-rules.ts';
+import { guardPath, signedInTarget, storedGuardState } from '../../lib/navigation/guard.ts';
 import { phoneValue } from '../../lib/phone/phone-value.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../stores/user.ts';
 import AuthAlert from './parts/AuthAlert.tsx';

@@ -3,7 +3,7 @@
  * toggle; empty fields are flagged, a malformed email says so, the server's phone, email and password messages show.
  */
 import { useState } from 'react';
-import { serverFieldErrors, validateRegister } from '../../lib/auth-form-rules.ts';
+import { serverFieldErrors, validateRegister } from '../../lib/forms/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { registerAccount } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { needMessages } from '../../i18n/i18n.ts';
 import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
-import { longDate } from '../../lib/long-date.ts';
+import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
 import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, type ServiceMoment } from '../../lib/staff/book-view.ts';
 import { STAFF_HOME_PATH, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
@@ -45,7 +45,7 @@ import ServiceSection from './parts/ServiceSection.tsx';
 import { staffErrorText } from './parts/staff-error-text.ts';
 import '../shared/buttons.css';
 import '../shared/modal-content.css';
-import './pro.css';
+import './staff.css';
 import './staff-book-list.css';
 
 await needMessages('staff', frStaff);

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { needMessages, translate } from '../../i18n/i18n.ts';
 import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
-import { navigate } from '../../lib/navigate.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
 import { staffBookPath, staffNextPath } from '../../lib/staff/staff-routes.ts';
 import { $staffSession, staffSignIn, staffSignOut } from '../../stores/staff-session.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
@@ -17,7 +17,7 @@ import { useTranslation, type Translate } from '../shared/use-translation.ts';
 import ForgotPassword from './parts/ForgotPassword.tsx';
 import { staffErrorText } from './parts/staff-error-text.ts';
 import '../shared/buttons.css';
-import './pro.css';
+import './staff.css';
 
 await needMessages('staff', frStaff);
 

@@ -1,6 +1,6 @@
 /** One labelled form field of the sign-in screens: label (with a mark when required), the control, a hint and the field's error. */
 import type { ReactNode } from 'react';
-import type { FieldError } from '../../../lib/auth-form-rules.ts';
+import type { FieldError } from '../../../lib/forms/auth-form-rules.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** The attributes the control gets so the label, hint and error belong to it. */

@@ -1,6 +1,6 @@
 /** The phone field of the contact forms (register, onboarding, guest): a labelled international phone input. */
 import type { ReactNode } from 'react';
-import type { FieldError } from '../../../lib/auth-form-rules.ts';
+import type { FieldError } from '../../../lib/forms/auth-form-rules.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import AuthField from './AuthField.tsx';
 import PhoneInput from './PhoneInput.tsx';

@@ -1,5 +1,5 @@
 /** The first- and last-name fields side by side, as the contact forms ask for them (spec section 5): required, 100 characters at most. */
-import type { FormErrors } from '../../../lib/auth-form-rules.ts';
+import type { FormErrors } from '../../../lib/forms/auth-form-rules.ts';
 import LangText from '../../shared/LangText.tsx';
 import type { Translate } from '../../shared/use-translation.ts';
 import AuthField from './AuthField.tsx';

@@ -1,8 +1,8 @@
 /** useAuthSubmit(): a sign-in form's submit (spec sections 4 and 5): its rules, then the call, then the next page or what went wrong. */
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
-import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '../../../lib/auth-form-rules.ts';
-import { navigate } from '../../../lib/navigate.ts';
+import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '../../../lib/forms/auth-form-rules.ts';
+import { navigate } from '../../../lib/navigation/navigate.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { focusField } from './focus-field.ts';
 import { useTypedBeforeHydration, type EarlyControls } from '../../shared/use-typed-before-hydration.ts';

@@ -1,6 +1,6 @@
 /** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
 import { useId } from 'react';
-import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
+import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';

@@ -1,6 +1,6 @@
 /** Where Validate sends the diner on entry when the booking it is given cannot be validated (spec section 8). */
-import type { Booking } from '../shared/api/booking.ts';
-import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from './routes.ts';
+import type { Booking } from '../../shared/api/booking.ts';
+import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../routes.ts';
 
 /**
  * The entry checks Validate makes on the booking it loaded: already validated goes to BookingComplete, cancelled or
