@@ -27,6 +27,7 @@ import {
 import { $staffLive, seenNewPending, startLiveBook } from '../../stores/staff-live.ts';
 import { $staffSession, isProSignedIn, staffSignOut } from '../../stores/staff-session.ts';
 import { $staffCompact, setProCompact } from '../../stores/staff-view.ts';
+import { $staffDialog, closeStaffDialog, dialogOf, openStaffDialog } from '../../stores/staff-dialog.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
@@ -77,11 +78,7 @@ export default function StaffBook() {
   const live = useStore($staffLive);
   const session = useStore($staffSession);
   const compact = useStore($staffCompact);
-  const [dialog, setDialog] = useState<{ booking: StaffBookingRow; action: DialogAction } | null>(null);
-  const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[]; details: boolean } | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [password, setPassword] = useState(false);
-  const [closing, setClosing] = useState(false);
+  const dialog = useStore($staffDialog);
   const [reopening, setReopening] = useState(false);
   const [said, setSaid] = useState('');
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -140,7 +137,7 @@ export default function StaffBook() {
     globalThis.history.replaceState(globalThis.history.state, '', url);
     const booking = book.bookings.find((row) => row.token === target.token);
     if (!booking) return;
-    if (target.confirm && booking.status === 10) setDialog({ booking, action: 'confirm' });
+    if (target.confirm && booking.status === 10) openStaffDialog({ kind: 'action', booking, action: 'confirm' });
     else requestAnimationFrame(() => list.current?.querySelector(`[data-token="${CSS.escape(booking.token)}"]`)?.scrollIntoView({ block: 'center' }));
   }, [hydrated, book.status, book.bookings]);
 
@@ -170,11 +167,10 @@ export default function StaffBook() {
   // Until the first read names the merchant's time zone no booking is in its service yet.
   const momentOf = (booking: StaffBookingRow): ServiceMoment => (book.timezone ? serviceMomentOf(booking, nowMs, book.timezone) : 'ahead');
 
-  const openAction = (booking: StaffBookingRow, action: DialogAction) => {
-    setMore(null);
-    setDialog({ booking, action });
-  };
-  const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => setMore({ booking, actions, details: compact });
+  const openAction = (booking: StaffBookingRow, action: DialogAction) => openStaffDialog({ kind: 'action', booking, action });
+  const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => openStaffDialog({ kind: 'more', booking, actions, details: compact });
+  const more = dialogOf(dialog, 'more');
+  const acting = dialogOf(dialog, 'action');
   const showPending = () => {
     seenNewPending();
     clearSearch();
@@ -207,7 +203,7 @@ export default function StaffBook() {
             </button>
           ) : null}
           <LanguageSelector />
-          <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={() => setPassword(true)}>
+          <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={() => openStaffDialog({ kind: 'password' })}>
             {t('staff.password.open')}
           </button>
           {session.merchants.length > 1 ? (
@@ -225,10 +221,10 @@ export default function StaffBook() {
         {book.day ? <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} /> : null}
         <div className="staff-controls-row">
           <SearchBox />
-          <button type="button" className="cv-btn cv-btn-primary" onClick={() => setCreating(true)} disabled={!book.day}>
+          <button type="button" className="cv-btn cv-btn-primary" onClick={() => openStaffDialog({ kind: 'new-booking' })} disabled={!book.day}>
             {t('staff.newBooking.open')}
           </button>
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => setClosing(true)} disabled={book.status !== 'ready'}>
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => openStaffDialog({ kind: 'close' })} disabled={book.status !== 'ready'}>
             {t('staff.closing.open')}
           </button>
         </div>
@@ -341,12 +337,12 @@ export default function StaffBook() {
         actions={more?.actions ?? []}
         details={more?.details ? { merchantPhone: book.merchantPhone } : null}
         onPick={openAction}
-        onClose={() => setMore(null)}
+        onClose={closeStaffDialog}
       />
-      <ActionDialog booking={dialog?.booking ?? null} action={dialog?.action ?? null} onClose={() => setDialog(null)} onDone={setSaid} />
-      <NewBookingDialog open={creating} onClose={() => setCreating(false)} onDone={setSaid} />
-      <CloseDialog open={closing} onClose={() => setClosing(false)} onDone={setSaid} />
-      <PasswordDialog open={password} onClose={() => setPassword(false)} onDone={setSaid} />
+      <ActionDialog booking={acting?.booking ?? null} action={acting?.action ?? null} onClose={closeStaffDialog} onDone={setSaid} />
+      <NewBookingDialog open={dialog.kind === 'new-booking'} onClose={closeStaffDialog} onDone={setSaid} />
+      <CloseDialog open={dialog.kind === 'close'} onClose={closeStaffDialog} onDone={setSaid} />
+      <PasswordDialog open={dialog.kind === 'password'} onClose={closeStaffDialog} onDone={setSaid} />
     </div>
   );
 }

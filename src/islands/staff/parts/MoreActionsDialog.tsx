@@ -6,6 +6,7 @@ import { telHref } from '../../../lib/phone/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
+import BookingRemark from './BookingRemark.tsx';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 
@@ -41,16 +42,8 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose, d
               </a>
             </p>
           ) : null}
-          {booking.comment ? (
-            <p className="staff-comment">
-              <span className="staff-comment-label">{t('staff.comment')}</span> {booking.comment}
-            </p>
-          ) : null}
-          {booking.note ? (
-            <p className="staff-note">
-              <span className="staff-comment-label">{t('staff.note')}</span> {booking.note}
-            </p>
-          ) : null}
+          <BookingRemark kind="comment" text={booking.comment} />
+          <BookingRemark kind="note" text={booking.note} />
         </div>
       ) : null}
       <ul className="staff-more-list">
