@@ -1,6 +1,6 @@
 /** The sign-in and contact forms' validation rules (spec section 5) as pure functions: which field is wrong and what to say. */
-import type { PhoneParseError } from './phone/phone-value.ts';
-import { isEmail } from '../shared/email-address.ts';
+import type { PhoneParseError } from '../phone/phone-value.ts';
+import { isEmail } from '../../shared/email-address.ts';
 
 /** A field's problem: a catalogue key to show, a message already in the diner's language (from the server), or neither (only flagged). */
 export interface FieldError {

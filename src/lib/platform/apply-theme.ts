@@ -1,6 +1,6 @@
 /** Puts a merchant's colours on an open page (the merchant-independent pages theme themselves at runtime). */
-import type { Theme } from '../shared/api/merchant.ts';
-import { themeStyle, themeVars } from '../shared/merchant-theme.ts';
+import type { Theme } from '../../shared/api/merchant.ts';
+import { themeStyle, themeVars } from '../../shared/merchant-theme.ts';
 
 /** Sets the theme's custom properties on body and the theme-color meta, as Base.astro does at build time. */
 export function applyTheme(theme: Theme | null | undefined, doc: Document | undefined = globalThis.document): void {

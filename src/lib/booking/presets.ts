@@ -1,9 +1,9 @@
 /** BookingHome's query presets (spec sections 2, 4, 5): token, seats, asap, when and lang. */
-import { isLocalDate, isLocalTime, localDateOf, localToInstant, startOfLocalDay } from '../shared/local-time.ts';
-import type { Lang } from '../i18n/t.ts';
-import type { Slot } from '../shared/api/slots.ts';
-import type { LocalDate, LocalTime } from '../shared/local-time.ts';
-import { normalizeLang } from './storage.ts';
+import { isLocalDate, isLocalTime, localDateOf, localToInstant, startOfLocalDay } from '../../shared/local-time.ts';
+import type { Lang } from '../../i18n/t.ts';
+import type { Slot } from '../../shared/api/slots.ts';
+import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
+import { normalizeLang } from '../storage.ts';
 
 /** A `when` value read: a merchant-local day and time, or an instant (when it names its offset). */
 export type WhenValue = { kind: 'local'; date: LocalDate; time: LocalTime | null } | { kind: 'instant'; ms: number };

@@ -1,5 +1,5 @@
 /** Puts a language on the open page: html lang and data-lang (which the static texts follow), localized attributes and the address. */
-import type { Lang } from '../shared/langs.ts';
+import type { Lang } from '../../shared/langs.ts';
 
 /** The attribute that carries an element's localized attribute values: {"alt": {"fr": "...", "en": "..."}}; "text" means its text. */
 export const L10N_ATTRIBUTE = 'data-l10n';

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/t.ts';
+import type { Lang } from '../../i18n/t.ts';
 
 const locales: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES', it: 'it-IT' };
 const formatters = new Map<Lang, Intl.DateTimeFormat>();

@@ -1,7 +1,8 @@
-/** One labelled form field of the sign-in screens: label (with a mark when required), the control, a hint and the field's error. */
+/** One labelled form field (the diner's and the staff's forms): label (with a mark when required), the control, a hint and the field's error. */
 import type { ReactNode } from 'react';
-import type { FieldError } from '../../../lib/auth-form-rules.ts';
-import type { Translate } from '../../shared/use-translation.ts';
+import './field.css';
+import type { FieldError } from '../../../lib/forms/auth-form-rules.ts';
+import type { Translate } from '../use-translation.ts';
 
 /** The attributes the control gets so the label, hint and error belong to it. */
 export interface FieldControlProps {
@@ -12,7 +13,7 @@ export interface FieldControlProps {
 }
 
 /** What the field shows. */
-export interface AuthFieldProps {
+export interface FieldProps {
   id: string;
   label: ReactNode;
   required?: boolean;
@@ -31,7 +32,7 @@ export function fieldErrorText(error: FieldError | undefined, t: Translate): str
 }
 
 /** The field; an error without a message only turns the field red (spec section 5). */
-export default function AuthField({ id, label, required = false, hint, error, t, children }: AuthFieldProps) {
+export default function Field({ id, label, required = false, hint, error, t, children }: FieldProps) {
   const message = fieldErrorText(error, t);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = message ? `${id}-error` : undefined;

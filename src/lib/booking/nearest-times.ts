@@ -1,6 +1,6 @@
 /** The free times nearest to a booking that was lost: that day's closest to its time, then the next open days' closest to its hour. */
-import type { Slot } from '../shared/api/slots.ts';
-import type { LocalDate, LocalTime } from '../shared/local-time.ts';
+import type { Slot } from '../../shared/api/slots.ts';
+import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
 
 /** A day's times as booking_slots/get answers them. */
 export interface DaySlots {

@@ -3,15 +3,15 @@
  * fills in what the booking decides (status, reference, links, pending hint, illustration) as soon as the first
  * api/booking/get answers, before the island has loaded. The island's own view replaces it (a CSS rule hides it then).
  */
-import { readApiAnswer } from './api/api-client.ts';
-import type { GetBookingResponse } from '../shared/api/booking.ts';
-import { mayEditBooking, mayManageBooking, trackingBackLink } from './booking-status.ts';
-import { startFirstBookingRead } from './api/first-booking-read.ts';
-import { manageKeyOf } from './manage-link.ts';
-import { setPendingManageKey } from './storage.ts';
-import { bookingHomePath, matchRoute } from './routes.ts';
-import { safeImageSrc } from './safe-url.ts';
-import { trackingNotices } from './tracking-notices.ts';
+import { readApiAnswer } from '../api/api-client.ts';
+import type { GetBookingResponse } from '../../shared/api/booking.ts';
+import { mayEditBooking, mayManageBooking, trackingBackLink } from '../booking-status.ts';
+import { startFirstBookingRead } from '../api/first-booking-read.ts';
+import { manageKeyOf } from '../links/manage-link.ts';
+import { setPendingManageKey } from '../storage.ts';
+import { bookingHomePath, matchRoute } from '../routes.ts';
+import { safeImageSrc } from '../links/safe-url.ts';
+import { trackingNotices } from '../tracking-notices.ts';
 
 /** Where the page is and when. */
 export interface FirstViewContext {

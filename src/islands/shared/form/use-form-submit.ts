@@ -1,11 +1,11 @@
-/** useAuthSubmit(): a sign-in form's submit (spec sections 4 and 5): its rules, then the call, then the next page or what went wrong. */
+/** useFormSubmit(): a form's submit (spec sections 4 and 5), the diner's and the staff's: its rules, then the call, then the next page or what went wrong. */
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
-import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '../../../lib/auth-form-rules.ts';
-import { navigate } from '../../../lib/navigate.ts';
-import { useTranslation } from '../../shared/use-translation.ts';
+import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '../../../lib/forms/auth-form-rules.ts';
+import { navigate } from '../../../lib/navigation/navigate.ts';
+import { useTranslation } from '../use-translation.ts';
 import { focusField } from './focus-field.ts';
-import { useTypedBeforeHydration, type EarlyControls } from '../../shared/use-typed-before-hydration.ts';
+import { useTypedBeforeHydration, type EarlyControls } from '../use-typed-before-hydration.ts';
 
 /** A failed call: the error catalogue's code and the server's messages by field name. */
 export interface SubmitFailure {
@@ -18,7 +18,7 @@ export interface SubmitFailure {
 export type SubmitOutcome = { ok: true; to?: string } | SubmitFailure;
 
 /** How a form submits. */
-export interface AuthSubmitOptions<Field extends string> {
+export interface FormSubmitOptions<Field extends string> {
   /** The form's fields in screen order: after a failure the first one in error gets the focus. */
   fields: readonly Field[];
   /** Each field's control id. */
@@ -33,10 +33,12 @@ export interface AuthSubmitOptions<Field extends string> {
   early?: EarlyControls;
   /** False while the form lacks what sending needs: a submit then does nothing. */
   ready?: boolean;
+  /** The alert's text for a failure; by default the error catalogue's message of its code. */
+  failureText?: (failure: SubmitFailure) => string;
 }
 
 /** What the form draws from. */
-export interface AuthSubmit<Field extends string> {
+export interface FormSubmit<Field extends string> {
   /** For the form element: where early input is looked for. */
   form: RefObject<HTMLFormElement | null>;
   /** The form's onSubmit. */
@@ -50,8 +52,8 @@ export interface AuthSubmit<Field extends string> {
   failure: string | null;
 }
 
-/** The submit, pending state, outcome and errors of one sign-in form. */
-export function useAuthSubmit<Field extends string>({
+/** The submit, pending state, outcome and errors of one form. */
+export function useFormSubmit<Field extends string>({
   fields,
   ids,
   validate,
@@ -59,7 +61,8 @@ export function useAuthSubmit<Field extends string>({
   fieldErrors = (failure) => serverFieldErrors(failure.errors, fields),
   early = {},
   ready = true,
-}: AuthSubmitOptions<Field>): AuthSubmit<Field> {
+  failureText,
+}: FormSubmitOptions<Field>): FormSubmit<Field> {
   const { lang } = useTranslation();
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [status, setStatus] = useState<'idle' | 'pending' | 'done'>('idle');
@@ -95,7 +98,7 @@ export function useAuthSubmit<Field extends string>({
     }
     setStatus('idle');
     const fromServer = fieldErrors(outcome);
-    if (isClean(fromServer)) setFailure(errorMessage(lang, outcome.code));
+    if (isClean(fromServer)) setFailure(failureText ? failureText(outcome) : errorMessage(lang, outcome.code));
     else fail(fromServer);
   };
 
