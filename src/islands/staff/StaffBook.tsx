@@ -26,8 +26,8 @@ import {
   reopenClosing,
 } from '../../stores/staff-book.ts';
 import { $staffLive, seenNewPending, startLiveBook } from '../../stores/staff-live.ts';
-import { $staffSession, isProSignedIn, staffSignOut } from '../../stores/staff-session.ts';
-import { $staffCompact, setProCompact } from '../../stores/staff-view.ts';
+import { $staffSession, isStaff, staffSignOut } from '../../stores/staff-session.ts';
+import { $staffCompact, setStaff } from '../../stores/staff-view.ts';
 import { $staffDialog, closeStaffDialog, dialogOf, openStaffDialog } from '../../stores/staff-dialog.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -89,7 +89,7 @@ export default function StaffBook() {
 
   useEffect(() => {
     if (!hydrated) return;
-    if (!slug || !isProSignedIn()) {
+    if (!slug || !isStaff()) {
       toSignIn(slug);
       return;
     }
@@ -231,7 +231,7 @@ export default function StaffBook() {
         </div>
         <div className="staff-controls-row staff-filters-row">
           {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
-          <button type="button" className="cv-btn cv-btn-secondary staff-small staff-toggle" aria-pressed={compact} onClick={() => setProCompact(!compact)}>
+          <button type="button" className="cv-btn cv-btn-secondary staff-small staff-toggle" aria-pressed={compact} onClick={() => setStaff(!compact)}>
             <span className="staff-toggle-box" aria-hidden="true" />
             {t('staff.compact.toggle')}
           </button>

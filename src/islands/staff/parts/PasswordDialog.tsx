@@ -1,6 +1,6 @@
 /** Changing one's own staff password: the current one and the new one (eight characters at least); other sessions end. */
 import { useId, useState } from 'react';
-import { changeProPassword } from '../../../stores/staff-session.ts';
+import { changeStaff } from '../../../stores/staff-session.ts';
 import Field from '../../shared/form/Field.tsx';
 import { useFormSubmit } from '../../shared/form/use-form-submit.ts';
 import Modal from '../../shared/Modal.tsx';
@@ -46,7 +46,7 @@ function PasswordForm({ onClose, onDone }: Omit<PasswordDialogProps, 'open'>) {
     ids: { current: currentId, next: nextId },
     validate: () => requiredFields({ current, next }, 'staff.password.missing'),
     send: async () => {
-      const outcome = await changeProPassword(current, next);
+      const outcome = await changeStaff(current, next);
       if (outcome.ok) {
         onDone(t('staff.password.done'));
         onClose();

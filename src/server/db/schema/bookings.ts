@@ -1,4 +1,5 @@
 /** Bookings, and the codes that prove a guest or a new contact detail is the diner's. */
+import { BookingStatus } from '../../../shared/booking-status.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DinerChangeValue } from '../../domain/diner-change.ts';
@@ -70,7 +71,7 @@ export const bookings = pgTable(
       .where(sql`${t.status} is null and ${t.holdsTable}`),
     index('bookings_to_finish')
       .on(t.endsAt)
-      .where(sql`${t.status} = 20`),
+      .where(sql`${t.status} = ${sql.raw(String(BookingStatus.Confirmed))}`),
   ],
 );
 
