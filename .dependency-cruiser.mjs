@@ -8,6 +8,28 @@ const SITE_CODE = '^src/((pages|components|layouts|islands|stores|lib|boot)/|i18
 const IO_LIBRARIES = '(^|/)node_modules/(fastify|@fastify/|fastify-|drizzle-orm|postgres|@electric-sql/pglite|ioredis|ws|nodemailer|@vonage/)';
 const DATABASE_LIBRARIES = '(^|/)node_modules/(drizzle-orm|postgres|@electric-sql/pglite)';
 
+/**
+ * The server's layers and what each may import besides itself and src/shared: routes -> services | db | domain;
+ * services -> db | domain | mail; db -> domain; domain -> shared only; mail -> domain | i18n. Beside them: auth is
+ * the services of who signs in, jobs are entry points like routes, and the entry points also wire the adapters they
+ * start (mail's senders, the live channel, the server's pages). Nothing imports routes or jobs but src/server/*.ts.
+ */
+const SERVER_LAYERS = {
+  routes: {
+    may: ['services', 'auth', 'db', 'domain', 'mail', 'realtime', 'pages', 'local-admin'],
+    comment: 'routes -> services | auth | db | domain (and the adapters they wire: mail, realtime, pages).',
+  },
+  jobs: { may: ['services', 'auth', 'db', 'domain', 'mail'], comment: 'jobs -> services | auth | db | domain | mail.' },
+  services: { may: ['auth', 'db', 'domain', 'mail'], comment: 'services -> db | domain | mail (and auth, the services of who signs in).' },
+  auth: { may: ['db', 'domain', 'mail', 'i18n', 'config'], comment: 'auth -> db | domain | mail (its texts, and the configuration type it reads).' },
+  db: { may: ['domain'], comment: 'db -> domain.' },
+  domain: { may: [], comment: 'domain -> shared only: pure rules.' },
+  mail: { may: ['domain', 'i18n'], comment: 'mail -> domain | i18n: templates are given data, they never query.' },
+  pages: { may: ['domain', 'i18n'], comment: 'pages (the HTML the server renders) -> domain | i18n.' },
+  realtime: { may: [], comment: 'The live channel imports no other server layer.' },
+  i18n: { may: [], comment: 'The server texts read only the catalogues and src/shared.' },
+};
+
 /** A rule that forbids files under `from` to import any of `to` (regexes over paths from the repository root). */
 function forbid(name, comment, from, to, extra = {}) {
   return { name, comment, severity: 'error', from: { path: from, ...extra.from }, to: { path: to, ...extra.to } };
@@ -24,27 +46,13 @@ export default {
       SITE_CODE,
     ),
     forbid('shared-stands-alone', 'src/shared imports neither the server nor the site.', '^src/shared/', `^src/server/|${SITE_CODE}`),
-    // Inside the server the arrows point one way: routes -> services -> db -> domain.
-    forbid('domain-is-pure', 'src/server/domain is pure rules: it imports only itself and src/shared.', '^src/server/domain/', '^src/server/(?!domain/)'),
+    // Inside the server: each layer imports itself, src/shared, the texts of src/i18n/messages and only the layers
+    // SERVER_LAYERS lists for it.
+    ...Object.entries(SERVER_LAYERS).map(([layer, { may, comment }]) =>
+      forbid(`server-${layer}`, comment, `^src/server/${layer}/`, `^src/server/(?!(${[layer, ...may].join('|')})(/|\\.ts$))`),
+    ),
     forbid('domain-no-io', 'src/server/domain imports no HTTP or database library.', '^src/server/domain/', IO_LIBRARIES),
-    forbid('db-below-services', 'src/server/db imports only itself, domain and src/shared.', '^src/server/db/', '^src/server/(?!(db|domain)/)'),
     forbid('queries-in-db', 'Only src/server/db talks to the database.', '^src/server/(?!db/)', DATABASE_LIBRARIES),
-    forbid(
-      'mail-is-given-data',
-      'Mail renders what it is given: it imports domain, the server texts and src/shared, never stores or services.',
-      '^src/server/mail/',
-      '^src/server/(?!(mail|domain|i18n)/)|^src/server/config',
-    ),
-    forbid('services-below-routes', 'Services never import routes or jobs.', '^src/server/services/', '^src/server/(routes|jobs)/'),
-    forbid('auth-below-routes', 'Auth never imports routes, services or jobs.', '^src/server/auth/', '^src/server/(routes|services|jobs)/'),
-    forbid('jobs-below-routes', 'Jobs never import routes.', '^src/server/jobs/', '^src/server/routes/'),
-    forbid(
-      'realtime-stands-alone',
-      'The live channel imports no routes, services, jobs or stores.',
-      '^src/server/realtime/',
-      '^src/server/(routes|services|jobs|db|mail)/',
-    ),
-    forbid('i18n-is-text', 'The server texts read only the catalogues and src/shared.', '^src/server/i18n/', '^src/server/(?!i18n/)'),
     // The site: islands -> stores -> lib -> shared.
     forbid('stores-below-islands', 'Stores never import islands.', '^src/stores/', '^src/islands/'),
     forbid('lib-below-stores', 'Browser helpers never import islands or stores.', '^src/lib/', '^src/(islands|stores)/'),

@@ -2,7 +2,7 @@
  * Picks the interface language before first paint (loaded as a blocking external script: the CSP forbids inline ones).
  * Order: ?lang, then currentLang in session storage, then in local storage, then the browser's languages; French otherwise.
  * Sets <html lang> and data-lang, which the stylesheet uses to show the static texts of that language only,
- * stores a ?lang value as currentLang, and localizes attributes marked data-l10n (see src/lib/apply-lang.ts).
+ * stores a ?lang value as currentLang, and localizes attributes marked data-l10n (see src/lib/platform/apply-lang.ts).
  */
 (function () {
   var LANGS = ['fr', 'en', 'es', 'it'];

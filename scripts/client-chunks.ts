@@ -37,20 +37,20 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'src/islands/shared/use-translation.ts',
       'src/islands/shared/use-hydrated.ts',
       'src/lib/api/api-client.ts',
-      'src/lib/navigate.ts',
+      'src/lib/navigation/navigate.ts',
     ],
   },
   // The diner's islands (booking pages, sign-in screens, account), not the staff's.
   { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/routes.ts'] },
   // The diner's islands but the account page.
-  { name: 'account-api', modules: ['src/lib/api/account-api.ts', 'src/lib/safe-url.ts'] },
+  { name: 'account-api', modules: ['src/lib/api/account-api.ts', 'src/lib/links/safe-url.ts'] },
   // Pages that write dates and times: the booking pages and the staff book.
   {
     name: 'time',
     modules: [
       'src/shared/local-time.ts',
       'src/lib/calendar/calendar.ts',
-      'src/lib/hour-cycle.ts',
+      'src/lib/text/hour-cycle.ts',
       'src/islands/shared/use-hour12.ts',
       'src/lib/phone/tel-href.ts',
       'node_modules/nanostores/computed/index.js',

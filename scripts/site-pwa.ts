@@ -19,7 +19,7 @@ export function pwaOptions(env: NodeJS.ProcessEnv = process.env): Partial<VitePW
   const name = env.PROVIDER_NAME || 'Couvert';
   return {
     registerType: 'autoUpdate',
-    // src/lib/pwa.ts registers /sw.js from the site's own bundle: nothing is injected (the CSP forbids inline scripts).
+    // src/lib/platform/pwa.ts registers /sw.js from the site's own bundle: nothing is injected (the CSP forbids inline scripts).
     injectRegister: false,
     filename: 'sw.js',
     manifestFilename: 'manifest.webmanifest',
@@ -52,7 +52,7 @@ export function pwaOptions(env: NodeJS.ProcessEnv = process.env): Partial<VitePW
       runtimeCaching: [
         {
           // Pages: the network first (a page must change as soon as the site is rebuilt), the copy when offline. Besides
-          // navigations, the page that was open when the worker took over asks for itself once (src/lib/keep-open-page.ts,
+          // navigations, the page that was open when the worker took over asks for itself once (src/lib/platform/keep-open-page.ts,
           // with this header: the function is copied into sw.js, so the name is written out).
           urlPattern: ({ request }) => request.mode === 'navigate' || request.headers.get('x-couvert-keep-page') === '1',
           handler: 'NetworkFirst',

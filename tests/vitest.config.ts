@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', '**/node_modules/**'],
+    // Builds the migrated PGlite template every test database loads (tests/support/pglite-template.ts).
+    globalSetup: ['tests/global-setup.ts'],
     // Many files start a real server on a 2-core machine at once: starting can take longer than vitest's 10 s default.
     hookTimeout: 60_000,
   },

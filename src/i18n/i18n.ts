@@ -10,7 +10,7 @@ import { $lang, setLang } from '../stores/lang.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../shared/langs.ts';
 import { isIslandMessagePart, type IslandMessagePart } from './message-parts.ts';
 import type { MessageKey } from './t.ts';
-import type { Catalogue } from './translator.ts';
+import type { Catalogue } from '../shared/translator.ts';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 

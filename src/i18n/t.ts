@@ -20,7 +20,7 @@ import itStaff from './messages/it/staff.json' with { type: 'json' };
 import itStatic from './messages/it/static.json' with { type: 'json' };
 
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../shared/langs.ts';
-import { createTranslator, type KeysOf, type MessageVars } from './translator.ts';
+import { createTranslator, type KeysOf, type MessageVars } from '../shared/translator.ts';
 
 // Kept here too for the static pages; browser code imports them from src/shared/langs.ts (this file bundles every catalogue).
 export { DEFAULT_LANG, isLang, LANGS, type Lang };

@@ -1,5 +1,5 @@
 /** What a booking's status means on the tracking page (spec sections 2 and 4): dot colour, edit, cancel and back-arrow rules. */
-import type { BookingStatusCode } from '../shared/booking-status.ts';
+import { isCancelled, isFinished, isPending, mayDinerCancel, mayDinerChange, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
 import { bookingHomePath } from './routes.ts';
 
 // Its own module: the booking home's store needs it without the tracking page's rules.
@@ -8,27 +8,21 @@ export { mayManageBooking } from './may-manage-booking.ts';
 /** The colour of the status dot: yellow while the restaurant checks, green when confirmed or finished, red when cancelled or refused. */
 export type StatusDot = 'yellow' | 'green' | 'red' | 'grey';
 
-const dots: Record<BookingStatusCode, StatusDot> = { 10: 'yellow', 20: 'green', 25: 'red', 30: 'green', 40: 'red' };
-
 /** The dot colour of a status (grey for a draft not yet validated). */
 export function statusDot(status: BookingStatusCode | null): StatusDot {
-  return status === null ? 'grey' : dots[status];
+  if (status === null) return 'grey';
+  if (isPending(status)) return 'yellow';
+  return isCancelled(status) ? 'red' : 'green';
 }
 
-/** Whether the booking may still be edited or updated: any status but 25, 30 and 40. */
-export function mayEditBooking(status: BookingStatusCode | null): boolean {
-  return status !== 25 && status !== 30 && status !== 40;
-}
+/** Whether the booking may still be edited or updated: a draft, pending or confirmed booking (the life cycle's rule). */
+export const mayEditBooking: (status: BookingStatusCode | null) => boolean = mayDinerChange;
 
 /** Whether the diner may cancel: a validated booking that is neither cancelled, refused nor finished. */
-export function mayCancelBooking(status: BookingStatusCode | null): boolean {
-  return status === 10 || status === 20;
-}
+export const mayCancelBooking: (status: BookingStatusCode | null) => boolean = mayDinerCancel;
 
-/** Whether the booking was cancelled or refused (25 or 40): the cancel reason replaces the illustration's story. */
-export function isCancelledStatus(status: BookingStatusCode | null): boolean {
-  return status === 25 || status === 40;
-}
+/** Whether the booking was cancelled or refused: the cancel reason replaces the illustration's story. */
+export const isCancelledStatus: (status: BookingStatusCode | null) => boolean = isCancelled;
 
 /** What the back arrow's rule needs to know. */
 export interface BackLinkContext {
@@ -62,8 +56,8 @@ function usableReferrer(referrer: string, here: string): string | null {
  * home; 30 has none; any other status goes to the referrer page, else the merchant's website, else its booking home.
  */
 export function trackingBackLink(status: BookingStatusCode | null, context: BackLinkContext): string | null {
-  if (status === 30) return null;
+  if (isFinished(status)) return null;
   const home = bookingHomePath(context.merchantSlug);
-  if (status === 25 || status === 40) return home;
+  if (isCancelled(status)) return home;
   return usableReferrer(context.referrer, context.here) ?? (context.merchantUrl || home);
 }

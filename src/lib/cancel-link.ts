@@ -1,5 +1,5 @@
 /** The reminder's one-tap cancel link (`#manage=KEY&action=cancel`): what the tracking page does once it has read the booking. */
-import type { BookingStatusCode } from '../shared/booking-status.ts';
+import { isCancelled, isFinished, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
 import { mayCancelBooking } from './booking-status.ts';
 import { mayManageBooking } from './may-manage-booking.ts';
 
@@ -13,8 +13,8 @@ export type CancelLinkOutcome = 'confirm' | 'refused' | 'cancelled' | 'finished'
 /** The cancel link's outcome for the booking as read after the key's exchange (keyAccepted: the exchange succeeded). */
 export function cancelLinkOutcome(booking: { status: BookingStatusCode | null; canManage?: boolean }, keyAccepted: boolean): CancelLinkOutcome {
   if (booking.status === null) return 'none';
-  if (booking.status === 25 || booking.status === 40) return 'cancelled';
-  if (booking.status === 30) return 'finished';
+  if (isCancelled(booking.status)) return 'cancelled';
+  if (isFinished(booking.status)) return 'finished';
   if (!keyAccepted || !mayManageBooking(booking)) return 'refused';
   return mayCancelBooking(booking.status) ? 'confirm' : 'none';
 }

@@ -1,5 +1,6 @@
 /** Which notices the tracking page shows for a booking (spec section 2, BookingComplete body). */
 import type { Booking } from '../shared/api/booking.ts';
+import { BookingStatus, isCancelled, isPending } from '../shared/booking-life-cycle.ts';
 import { mayManageBooking } from './booking-status.ts';
 
 /** Below this much time before the booked hour, a pending diner is told to call rather than to wait for the SMS. */
@@ -48,9 +49,9 @@ export function trackingNotices(
   nowSeconds: number,
 ): TrackingNotices {
   const { status } = booking;
-  const pending = status === 10;
+  const pending = isPending(status);
   let cancellation: CancellationNotice | null = null;
-  if (status === 25 || status === 40) {
+  if (isCancelled(status)) {
     const reason = booking.bookingCancelReason || null;
     const message = reason && reason !== 'client_cancel' ? booking.bookingCancelMessage?.trim() || null : null;
     cancellation = { reason, message };
@@ -62,6 +63,6 @@ export function trackingNotices(
     pendingHint: pending && !booking.showUnavailableMerchant ? pendingHint(booking, nowSeconds) : null,
     unavailable: booking.showUnavailableMerchant,
     cancellation,
-    illustration: status !== 40,
+    illustration: status !== BookingStatus.Cancelled,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A name (diner's, restaurant's: hostile text) made safe to print inside a sentence as far as direction goes: a
  * right-to-left override or isolate typed into it ends with it, and never turns the words after it around (a mail
- * subject's time, an SMS's link). The site has its own (src/lib/bidi-isolate.ts); this is the server's and the shared one.
+ * subject's time, an SMS's link). The site has its own (src/lib/text/bidi-isolate.ts); this is the server's and the shared one.
  */
 
 const FSI = '\u2068';

@@ -8,7 +8,7 @@ import { isApiError } from '../lib/api/api-client.ts';
 import type { Slot } from '../shared/api/slots.ts';
 import type { LocalDate, LocalTime } from '../shared/local-time.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
-import { daysAfter, nearestTimes, type DaySlots } from '../lib/nearest-times.ts';
+import { daysAfter, nearestTimes, type DaySlots } from '../lib/booking/nearest-times.ts';
 import { handleUnauthorized } from './auth.ts';
 import { $booking, $bookingToken, takeBooking, type BookingOutcome } from './booking.ts';
 import { $merchantSlug } from './merchant.ts';

@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
 import { isApiError } from '../lib/api/api-client.ts';
 import type { Booking } from '../shared/api/booking.ts';
-import type { BookingStatusCode } from '../shared/booking-status.ts';
+import { isEnded, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
 import { mayManageBooking } from '../lib/may-manage-booking.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath, validatePath } from '../lib/routes.ts';
@@ -24,7 +24,7 @@ export const $storedBookingToken = atom<string | null>(null);
 
 /** Whether a status means refused, finished or cancelled (25, 30, 40): no edit, no update. */
 export function isFinishedStatus(status: BookingStatusCode | null | undefined): boolean {
-  return status === 25 || status === 30 || status === 40;
+  return status !== undefined && isEnded(status);
 }
 
 /** A booking with a status exists: Update and Cancel replace Continue. */

@@ -1,7 +1,7 @@
 /** $hold: the time left on the held draft's table (Validate), on the server's clock, ticking while an island shows it. */
 import { map, onMount } from 'nanostores';
 import { serverNow, syncServerClock } from '../lib/api/server-clock.ts';
-import { holdAnnouncement, nextChangeIn, type HoldAnnouncement } from '../lib/hold-countdown.ts';
+import { holdAnnouncement, nextChangeIn, type HoldAnnouncement } from '../lib/booking/hold-countdown.ts';
 import { $booking } from './booking.ts';
 
 /** The hold as the countdown shows it. */

@@ -1,7 +1,7 @@
 /** $lang: the interface language (fr, en, es, it), stored in both local and session storage as currentLang. */
 import { atom } from 'nanostores';
 import { DEFAULT_LANG, isLang, type Lang } from '../shared/langs.ts';
-import { applyDocumentLang } from '../lib/apply-lang.ts';
+import { applyDocumentLang } from '../lib/platform/apply-lang.ts';
 import { getStoredLang, normalizeLang, setStoredLang } from '../lib/storage.ts';
 
 /** The language selector's entries: each language named in itself. */

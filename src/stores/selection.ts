@@ -4,7 +4,7 @@ import type { MerchantSettings } from '../shared/api/merchant.ts';
 import type { Slot } from '../shared/api/slots.ts';
 import type { LocalDate } from '../shared/local-time.ts';
 import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
-import { presetTarget, type BookingPresets, type PresetTarget } from '../lib/presets.ts';
+import { presetTarget, type BookingPresets, type PresetTarget } from '../lib/booking/presets.ts';
 
 /** The four choosers' values. */
 export interface Selection {

@@ -7,7 +7,7 @@ import { map } from 'nanostores';
 import { accountApi, randomUserToken, socialLoginUrl, type AccountApi, type SocialProvider } from '../lib/api/account-api.ts';
 import { isApiError } from '../lib/api/api-client.ts';
 import type { IdentityProofSentTo, LoginMethods, UserDetails } from '../shared/api/account.ts';
-import { signedInTarget, storedGuardState } from '../lib/guard.ts';
+import { signedInTarget, storedGuardState } from '../lib/navigation/guard.ts';
 import {
   getCurrentMerchant,
   getMerchantToken,

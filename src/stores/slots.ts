@@ -5,7 +5,7 @@ import type { Slot } from '../shared/api/slots.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
 import { addDaysToLocalDate, type LocalDate } from '../shared/local-time.ts';
 import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
-import { pickPresetSlot } from '../lib/presets.ts';
+import { pickPresetSlot } from '../lib/booking/presets.ts';
 import { $merchantSlug } from './merchant.ts';
 import { $pendingSlot, $selection, chooseDate, chooseSlot, keepZoneAmong, prefillSelection, selectOnlyZone, setPendingSlot } from './selection.ts';
 

@@ -3,6 +3,7 @@ import { atom, computed, map } from 'nanostores';
 import { staffApi, type StaffApi, type StaffNewBooking, type StaffPlainAction } from '../lib/api/staff-api.ts';
 import type { BookFilter } from '../lib/staff/book-view.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import type {
   StaffCalendarResponse,
   StaffCloseRequest,
@@ -13,7 +14,7 @@ import type {
   StaffService,
   StaffZone,
 } from '../shared/api/staff.ts';
-import { forgetProSession, staffFailure, type StaffOutcome } from './staff-session.ts';
+import { forgetStaff, staffFailure, type StaffOutcome } from './staff-session.ts';
 
 /** The book of one merchant's day. */
 export interface StaffBookState {
@@ -60,7 +61,7 @@ export const $staffBook = map<StaffBookState>({ ...EMPTY });
 export const $staffFilter = atom<BookFilter>('all');
 
 /** The pending bookings of the day shown (the page title counts them). */
-export const $staffPendingCount = computed($staffBook, (book) => book.bookings.filter((booking) => booking.status === 10).length);
+export const $staffPendingCount = computed($staffBook, (book) => book.bookings.filter((booking) => isPending(booking.status)).length);
 
 /** A search across days. */
 export interface StaffSearchState {
@@ -125,7 +126,7 @@ export async function loadDay(day: string | null = $staffBook.get().day, api: Pi
   } catch (error) {
     const failure = staffFailure(error);
     if (seq !== readSeq) return failure;
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     $staffBook.set({ ...$staffBook.get(), status: 'error', error: failure.code });
     return failure;
   }
@@ -216,7 +217,7 @@ export async function actOnBooking(token: string, action: StaffAction, api: Staf
     } else await api.act(slug, token, action.kind);
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     return failure;
   }
   await refreshAfterChange(api);
@@ -233,7 +234,7 @@ export async function createStaffBooking(input: StaffNewBooking, api: StaffApi =
     return { ok: true, token: answer.booking.token };
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     return failure;
   }
 }
@@ -254,7 +255,7 @@ export async function closeOnline(request: StaffCloseRequest, api: StaffApi = st
     return { ok: true, affected: answer.affected.count };
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     return failure;
   }
 }
@@ -267,7 +268,7 @@ export async function reopenClosing(id: string, api: StaffApi = staffApi): Promi
     await api.reopen(slug, id);
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     // Already removed (another device): the day read below shows it gone.
     if (failure.code !== 'not_found') return failure;
   }

@@ -9,8 +9,9 @@ import { staffApi, type StaffApi } from '../lib/api/staff-api.ts';
 import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
 import { getStaffBearer } from '../lib/staff/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
+import { isPending } from '../shared/booking-life-cycle.ts';
 import { $staffBook, eventIsNews, loadDay, refreshAfterChange } from './staff-book.ts';
-import { forgetProSession, staffFailure, type StaffOutcome } from './staff-session.ts';
+import { forgetStaff, staffFailure, type StaffOutcome } from './staff-session.ts';
 
 /** The live channel's state and the count of new pending bookings not yet looked at. */
 export interface StaffLiveState {
@@ -44,7 +45,7 @@ export function takeMerchantEvent(event: BookingUpdateEvent, options: Pick<LiveB
   if (event.status === null) return Promise.resolve();
   const before = seenStatus.get(event.token);
   seenStatus.set(event.token, event.status);
-  if (event.status === 10 && before !== 10) {
+  if (isPending(event.status) && !isPending(before ?? null)) {
     $staffLive.setKey('newPending', $staffLive.get().newPending + 1);
     options.onNewPending?.(event);
   }
@@ -75,7 +76,7 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
     }
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     // Offline: the day is still read (it fails and says so); the channel starts when the browser is back online.
     if (failure.code !== 'network_error' && failure.code !== 'timeout') return { outcome: failure, stop: () => {} };
   }
@@ -95,7 +96,7 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
       },
       onRefused: (status) => {
         $staffLive.setKey('state', 'refused');
-        if (status === 401) forgetProSession();
+        if (status === 401) forgetStaff();
       },
     });
     // Until the channel is up (or when it cannot start), the day is read all the same.

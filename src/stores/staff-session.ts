@@ -34,7 +34,7 @@ export function staffFailure(error: unknown): Extract<StaffOutcome, { ok: false 
 }
 
 /** Whether a staff member is signed in on this browser. */
-export function isProSignedIn(): boolean {
+export function isStaff(): boolean {
   return $staffSession.get().bearer !== null;
 }
 
@@ -60,24 +60,24 @@ export async function staffForgotPassword(email: string, lang: string, api: Pick
 }
 
 /** Forgets the staff session here (the diner's session, if any, stays as it is). */
-export function forgetProSession(): void {
+export function forgetStaff(): void {
   $staffSession.set({ bearer: null, merchants: [] });
 }
 
 /** Signs out: the server revokes the bearer (a failure to reach it still signs out here). */
 export async function staffSignOut(api: Pick<StaffApi, 'logout'> = staffApi): Promise<void> {
   if ($staffSession.get().bearer) await api.logout().catch(() => undefined);
-  forgetProSession();
+  forgetStaff();
 }
 
 /** Changes the signed-in staff member's own password; their other sessions end. */
-export async function changeProPassword(current: string, next: string, api: Pick<StaffApi, 'changePassword'> = staffApi): Promise<StaffOutcome> {
+export async function changeStaff(current: string, next: string, api: Pick<StaffApi, 'changePassword'> = staffApi): Promise<StaffOutcome> {
   try {
     await api.changePassword(current, next);
     return { ok: true };
   } catch (error) {
     const failure = staffFailure(error);
-    if (failure.code === 'unauthenticated') forgetProSession();
+    if (failure.code === 'unauthenticated') forgetStaff();
     return failure;
   }
 }

@@ -6,7 +6,7 @@ import { getStaffCompact, setStaffCompact } from '../lib/staff/staff-storage.ts'
 export const $staffCompact = atom<boolean>(getStaffCompact());
 
 /** Switches between cards and the compact list; the choice is kept for the next visit. */
-export function setProCompact(compact: boolean): void {
+export function setStaff(compact: boolean): void {
   $staffCompact.set(compact);
   setStaffCompact(compact);
 }

@@ -3,7 +3,7 @@ import { checkContactDetails } from '../../src/server/auth/contact-details.ts';
 import { normalEmail } from '../../src/server/auth/email-address.ts';
 import { fieldErrors } from '../../src/server/auth/field-messages.ts';
 import { commonPasswordCount, hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '../../src/server/auth/passwords.ts';
-import { internationalPhone } from '../../src/server/auth/phone.ts';
+import { internationalPhone } from '../../src/server/domain/phone.ts';
 import { sameSiteUrl } from '../../src/server/auth/return-url.ts';
 import { clientMatches } from '../../src/server/auth/oauth-token.ts';
 

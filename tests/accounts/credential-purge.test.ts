@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { EXPIRED_CREDENTIAL_GRACE_MS, purgeExpiredCredentials } from '../../src/server/auth/credential-purge.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { createStaffSession } from '../../src/server/auth/staff-sessions.ts';
+import { createSession, createStaffSession } from '../../src/server/auth/sessions.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
 import { accessTokens, staffSessions } from '../../src/server/db/schema.ts';
 import { useTestServer } from '../support/use-test-server.ts';

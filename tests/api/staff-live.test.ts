@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
 import { UPDATE_CLOSINGS_EVENT } from '../../src/server/realtime/merchant-events.ts';
-import { collectEvents, delay, nextEvent, subscribed } from '../realtime/support.ts';
+import { collectEvents, nextEvent, subscribed } from '../realtime/support.ts';
 import { usePusherClients } from '../support/use-pusher-clients.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { call, createDraft, expectError, expectOk, unix, importStaffedMerchant, type Staffed } from './api-helpers.ts';
@@ -80,8 +80,11 @@ describe('the merchant\u2019s private channel carries its bookings\u2019 changes
     });
     expect(removed.statusCode).toBe(200);
     expect(await onDelete).toMatchObject({ id: made.id, action: 'deleted', day: '2026-12-10' });
-    await delay(300);
-    expect(stray).toEqual([]);
+    // The sentinel: b's own closing, published after a's on the same bus, arrives after anything a's could have sent.
+    const onOwn = nextEvent(other, b.channel, UPDATE_CLOSINGS_EVENT, WAIT_MS);
+    const own = expectOk(await t.post(`/api/pro/${b.slug}/closings`, { kind: 'day', day: '2026-12-11' }, { bearer: b.staff })).body.closing;
+    expect(await onOwn).toMatchObject({ id: own.id, action: 'created' });
+    expect(stray).toEqual([expect.objectContaining({ id: own.id })]);
   });
 
   test('another merchant\u2019s staff client hears nothing of it', async () => {
@@ -91,8 +94,12 @@ describe('the merchant\u2019s private channel carries its bookings\u2019 changes
     const { bearer } = await t.signIn();
     const token = await createDraft(t, { slug: a.slug, at: AT, zone: 'all', seats: 2, bearer });
     expectOk(await call(t, 'validate', a.slug, token, bearer));
-    await delay(500);
-    expect(stray).toEqual([]);
+    // The sentinel: a booking of b's own, validated after a's, arrives after anything a's could have sent.
+    const onOwn = nextEvent(other, b.channel, UPDATE_BOOKING_EVENT, WAIT_MS);
+    const own = await createDraft(t, { slug: b.slug, at: AT, zone: 'all', seats: 2, bearer });
+    expectOk(await call(t, 'validate', b.slug, own, bearer));
+    expect(await onOwn).toMatchObject({ token: own });
+    expect(stray).toEqual([expect.objectContaining({ token: own })]);
   });
 });
 

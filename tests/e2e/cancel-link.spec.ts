@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
-import { expect, islandsHydrated, test } from './fixture.ts';
+import { expect, islandsHydrated, mainThreadIdle, test } from './fixture.ts';
 import { bookingSeen, phoneGuestBooking } from './guest-booking-support.ts';
 import { manageLinkSentTo } from './sms-outbox-support.ts';
 import { restaurantAction, type E2EDraft } from './tracking-support.ts';
@@ -99,9 +99,11 @@ test('Edit tapped at once on the manage link, before its key became a session, o
   test.setTimeout(60_000);
   const { draft, link } = await bookingWithLink(request);
   const context = await browser.newContext({ baseURL });
-  // A slow network for the exchange: the diner is quicker than it.
+  // A slow network for the exchange: it is held until the diner has tapped Edit and reached the booking page.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await context.route('**/api/front/user/booking_session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue().catch(() => {});
   });
   const page = await context.newPage();
@@ -114,9 +116,11 @@ test('Edit tapped at once on the manage link, before its key became a session, o
 
   await expect(page).toHaveURL(new RegExp(`/${SLUG}\\?token=${draft.token}$`));
   await islandsHydrated(page);
+  // The exchange answers only now, after the diner got there.
+  release();
   await expect(page.getByRole('button', { name: 'Modifier', exact: true })).toBeVisible();
-  // It stays there: not sent back to the tracking page.
-  await page.waitForTimeout(500);
+  // Once the page has handled the answer, it stays there: not sent back to the tracking page.
+  await mainThreadIdle(page);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}\\?token=${draft.token}$`));
   expect(await page.evaluate((token) => sessionStorage.getItem(`manage_pending_${token}`), draft.token)).toBeNull();
   await context.close();

@@ -57,3 +57,19 @@ export async function pageSettled(page: Page): Promise<void> {
     ),
   );
 }
+
+/**
+ * Waits until the page has loaded and its main thread fell idle twice: whatever the page scheduled by then (module
+ * scripts, effects, idle callbacks, a redirect right after hydration) has run. Tests proving that something does NOT
+ * happen wait here instead of on the clock.
+ */
+export async function mainThreadIdle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = (next: () => void) => requestIdleCallback(() => setTimeout(next, 0));
+        requestAnimationFrame(() => idle(() => idle(resolve)));
+      }),
+  );
+}

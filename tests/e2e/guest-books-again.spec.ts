@@ -1,4 +1,4 @@
-import { expect, islandsHydrated, test } from './fixture.ts';
+import { expect, islandsHydrated, mainThreadIdle, test } from './fixture.ts';
 import { merchantInfo } from './booking-home-support.ts';
 import { bookingSeen, chooseOnHome, continueAsGuestToTracking, newGuest, openDays } from './guest-booking-support.ts';
 
@@ -45,8 +45,8 @@ test('the same browser books as a guest three times at two merchants, and again 
   for (const path of ['/auth', '/auth/login', '/auth/no_account']) {
     await page.goto(path);
     await islandsHydrated(page);
-    // The guard redirects right after hydration, if at all: give it the time to.
-    await page.waitForTimeout(500);
+    // The guard redirects right after hydration, if at all: let what hydration scheduled run.
+    await mainThreadIdle(page);
     expect(new URL(page.url()).pathname).toBe(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }

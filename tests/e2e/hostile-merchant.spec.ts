@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { HOSTILE_MARKER, HOSTILE_TEXTS, hostileMerchantDefinition } from '../support/hostile-merchant.ts';
-import { expect, islandsHydrated, test } from './fixture.ts';
+import { expect, islandsHydrated, mainThreadIdle, test } from './fixture.ts';
 import { watchForScript } from './script-watch.ts';
 import { createDraft } from './tracking-support.ts';
 
@@ -42,7 +42,7 @@ test.describe('a merchant whose every text is hostile', () => {
     await expect(page.locator('.trk-merchant-name')).toHaveText(HOSTILE_TEXTS.name);
 
     // Let anything that would run (idle scripts, the island) have run.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    await mainThreadIdle(page);
     expect(seen.dialogs).toEqual([]);
     expect(seen.blocked).toEqual([]);
     await expectNoMerchantMarkup(page);

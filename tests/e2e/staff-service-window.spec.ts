@@ -35,8 +35,10 @@ test('a booking of a later day offers no arrival; one whose time has come is mar
   const suffix = Date.now().toString(36);
   const later = await laterDayTime(request);
   await phoneBooking(request, bearer, `Demain${suffix}`, later.timestamp);
-  // Five minutes ago: its time has come (a booking up to a quarter of an hour back is still taken).
-  await phoneBooking(request, bearer, `Retard${suffix}`, Math.floor(Date.now() / 1000) - 300);
+  // Five minutes ago: its time has come (a booking up to a quarter of an hour back is still taken). Its own day is
+  // yesterday's just after midnight in Paris: the staff book opens on that day, not on today.
+  const lateAt = Math.floor(Date.now() / 1000) - 300;
+  await phoneBooking(request, bearer, `Retard${suffix}`, lateAt);
 
   // A later day's confirmed card: no "Client arrivé" at all, not even among the other actions.
   await staff.goto(`/pro/${SLUG}?day=${later.day}`);
@@ -51,8 +53,8 @@ test('a booking of a later day offers no arrival; one whose time has come is mar
   await expect(more.getByRole('button', { name: 'Terminer' })).toHaveCount(0);
   await staff.keyboard.press('Escape');
 
-  // Today's late diner: arrival is the main button; recorded as a no-show, then undone back to confirmed.
-  await staff.goto(`/pro/${SLUG}`);
+  // The late diner: arrival is the main button; recorded as a no-show, then undone back to confirmed.
+  await staff.goto(`/pro/${SLUG}?day=${localDate(lateAt * 1000, 'Europe/Paris')}`);
   const late = staff.getByRole('article', { name: `Retard${suffix} Fenêtre` });
   await expect(late.getByRole('button', { name: 'Client arrivé' })).toBeVisible();
   await late.getByRole('button', { name: "Plus d'actions" }).click();

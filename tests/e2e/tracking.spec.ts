@@ -1,5 +1,5 @@
 import { seriousAxeViolations } from './axe.ts';
-import { expect, test } from './fixture.ts';
+import { expect, mainThreadIdle, test } from './fixture.ts';
 import { pendingBooking, restaurantAction, signInBrowser, trackingPath } from './tracking-support.ts';
 
 test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
@@ -133,7 +133,7 @@ test.describe('BookingComplete /{slug}/booking_complete/{token}', () => {
     // The first interaction is when analytics would load.
     await page.getByRole('button', { name: 'Annuler la réservation' }).click();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(500);
+    await mainThreadIdle(page);
     expect(elsewhere).toEqual([]);
   });
 
@@ -218,7 +218,7 @@ test.describe('the first view, drawn before the island has loaded', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ma réservation' })).toHaveCount(1);
     // The first view's read, then one once subscribed (an update sent before then would otherwise be lost).
     await expect.poll(() => reads.length).toBe(2);
-    await page.waitForTimeout(300);
+    await mainThreadIdle(page);
     expect(reads).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import { holdRowsReaderOf, type VersionedHoldRows } from '../../src/server/db/ba
 import { listHoldRows } from '../../src/server/db/booking-store.ts';
 import { findMerchantWithFloor, listMerchants } from '../../src/server/db/merchant-store.ts';
 import { findMerchantVersioned } from '../../src/server/db/prepared-reads.ts';
-import { holdsWindow } from '../../src/server/services/booking-service.ts';
+import { holdsWindow } from '../../src/server/domain/availability.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
 

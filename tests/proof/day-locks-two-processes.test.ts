@@ -1,17 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/shared/local-time.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { bookings, merchants, users } from '../../src/server/db/schema.ts';
-import { importMerchant } from '../../src/server/services/merchant-import.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase } from '../support/test-database.ts';
-import { httpEndpoint, type Endpoint, type Reply } from './booking-races.ts';
+import { bookings, merchants } from '../../src/server/db/schema.ts';
+import type { Endpoint, Reply } from './booking-races.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
+import { openTwoProcessWorld, type TwoProcessWorld } from './two-process-world.ts';
 
 // Two processes share a database only on PostgreSQL: CI runs this file with DATABASE_URL set.
 const POSTGRES_URL = process.env.DATABASE_URL;
@@ -21,10 +14,7 @@ const TZ = 'Europe/Paris';
 const ROUNDS = 4;
 const VALIDATIONS = 24;
 
-let database: { url: string; drop(): Promise<void> } | undefined;
-let handle: DatabaseHandle | undefined;
-let work: string | undefined;
-const servers: ServerProcess[] = [];
+let world: TwoProcessWorld | undefined;
 let a: Endpoint;
 let b: Endpoint;
 let staffBearer: string;
@@ -34,11 +24,7 @@ let diners = 0;
 /** A diner with a phone of its own and a session, written straight into the database. */
 async function diner(): Promise<string> {
   diners += 1;
-  const [user] = await handle!.db
-    .insert(users)
-    .values({ firstname: 'Camille', lastname: `Locker${diners}`, email: `locker${diners}@example.test`, phone: `+336${String(40_000_000 + diners)}` })
-    .returning();
-  return (await createSession(handle!.db, user!.id, { ttlSeconds: 3600 })).token;
+  return world!.diner({ lastname: `Locker${diners}`, email: `locker${diners}@example.test`, phone: `+336${String(40_000_000 + diners)}` });
 }
 
 const summary = (reply: Reply) => (reply.status === 200 ? 'ok' : `${reply.status} ${reply.body?.error_code}`);
@@ -47,10 +33,6 @@ const today = () => localDateOf(new Date(), TZ);
 
 describe.skipIf(!POSTGRES_URL)('merchant-day locks through two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
-    database = await createPostgresDatabase(POSTGRES_URL!);
-    handle = await openPostgres(database.url, { max: 4 });
-    await handle.migrate();
-    work = await mkdtemp(path.join(tmpdir(), 'couvert-day-locks-'));
     // A dinner, and a late sitting just past midnight: 23:45 of one day and 00:00 of the next are both bookable.
     const hours = [
       { start: '00:00', end: '00:30' },
@@ -61,20 +43,13 @@ describe.skipIf(!POSTGRES_URL)('merchant-day locks through two server processes 
       shifts: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots: hours })),
       staff: [STAFF],
     };
-    await importMerchant(handle.db, definition, { mediaDir: path.join(work, 'media') });
-    merchantId = (await handle.db.select().from(merchants).where(eq(merchants.slug, SLUG)))[0]!.id;
-    const env = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), IMPORT_DEMO: 'never' };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-    [a, b] = servers.map((server) => httpEndpoint(server.url)) as [Endpoint, Endpoint];
+    world = await openTwoProcessWorld({ databaseUrl: POSTGRES_URL!, name: 'day-locks', merchant: definition });
+    ({ a, b } = world);
+    merchantId = (await world.handle.db.select().from(merchants).where(eq(merchants.slug, SLUG)))[0]!.id;
     staffBearer = (await a('/api/pro/auth/login', STAFF)).body.access_token;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await handle?.close();
-    await database?.drop();
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => world?.close(), 30_000);
 
   test('a day closed through one process while diners validate through the other lists every booking left in it', async () => {
     for (let round = 0; round < ROUNDS; round++) {
@@ -102,7 +77,7 @@ describe.skipIf(!POSTGRES_URL)('merchant-day locks through two server processes 
       for (const validation of validations) expect(summary(validation)).toMatch(/^(ok|422 merchant_closed)$/);
 
       const span = { from: new Date(closed!.body.closing.starts_at), to: new Date(closed!.body.closing.ends_at) };
-      const inDay = await handle!.db
+      const inDay = await world!.handle.db
         .select({ token: bookings.token })
         .from(bookings)
         .where(and(eq(bookings.merchantId, merchantId), inArray(bookings.status, [10, 20]), gte(bookings.startsAt, span.from), lt(bookings.startsAt, span.to)));

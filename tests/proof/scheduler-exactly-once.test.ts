@@ -85,7 +85,10 @@ describe('the scheduler sends each message exactly once', () => {
     for (const server of servers) cleanups.push(() => server.stop(1000));
     const smsDirs = dirs.map((dir) => path.join(dir, 'outbox', 'sms'));
     await waitFor(async () => (await textsByPhone(...smsDirs)).size >= REMINDERS, 120_000, 'every reminder', 200);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // No second send can start once every row is marked sent; a graceful stop lets one already under way finish.
+    const reminderStates = async () =>
+      (await seed.db.select({ state: messagesOutbox.state }).from(messagesOutbox).where(eq(messagesOutbox.kind, 'diner-reminder'))).map((row) => row.state);
+    await waitFor(async () => (await reminderStates()).every((state) => state === 'sent'), 60_000, 'every reminder marked sent', 100);
     await Promise.all(servers.map((server) => server.stop()));
 
     const counts = await textsByPhone(...smsDirs);

@@ -1,17 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/shared/local-time.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { bookings, diningTables, users } from '../../src/server/db/schema.ts';
-import { importMerchant } from '../../src/server/services/merchant-import.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase } from '../support/test-database.ts';
-import { httpEndpoint, type Endpoint, type Reply } from './booking-races.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import type { Endpoint, Reply } from './booking-races.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
+import { openTwoProcessWorld, type TwoProcessWorld } from './two-process-world.ts';
 
 // Two processes share a database only on PostgreSQL: CI runs this file with DATABASE_URL set.
 const POSTGRES_URL = process.env.DATABASE_URL;
@@ -19,10 +15,8 @@ const SLUG = 'staff-races';
 const STAFF = { email: 'host@staff-races.example', password: 'two hosts at one pass' };
 const REPETITIONS = 8;
 
-let database: { url: string; drop(): Promise<void> } | undefined;
-let handle: DatabaseHandle | undefined;
-let work: string | undefined;
-const servers: ServerProcess[] = [];
+let world: TwoProcessWorld | undefined;
+let servers: ServerProcess[] = [];
 let a: Endpoint;
 let b: Endpoint;
 let staffA: string;
@@ -34,11 +28,7 @@ let slot = 0;
 async function diner(): Promise<{ bearer: string; phone: string }> {
   diners += 1;
   const phone = `+336${String(20_000_000 + diners)}`;
-  const [user] = await handle!.db
-    .insert(users)
-    .values({ firstname: 'Camille', lastname: `Racer${diners}`, email: `staff-racer${diners}@example.test`, phone })
-    .returning();
-  return { bearer: (await createSession(handle!.db, user!.id, { ttlSeconds: 3600 })).token, phone };
+  return { bearer: await world!.diner({ lastname: `Racer${diners}`, email: `staff-racer${diners}@example.test`, phone }), phone };
 }
 
 /** A time of its own for each race (unix seconds), from the day after tomorrow on, at a dinner sitting. */
@@ -61,34 +51,23 @@ async function pendingBooking(at = nextTime()): Promise<{ token: string; at: num
 
 const staffCall = (endpoint: Endpoint, bearer: string, token: string, action: string, body: unknown = {}) =>
   endpoint(`/api/pro/${SLUG}/bookings/${token}/${action}`, body, bearer);
-const statusOf = async (token: string) => (await handle!.db.select().from(bookings).where(eq(bookings.token, token)))[0]!;
+const statusOf = async (token: string) => (await world!.handle.db.select().from(bookings).where(eq(bookings.token, token)))[0]!;
 const summary = (reply: Reply) => (reply.status === 200 ? 'ok' : `${reply.status} ${reply.body?.error_code}`);
 
 describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
-    database = await createPostgresDatabase(POSTGRES_URL!);
-    handle = await openPostgres(database.url, { max: 4 });
-    await handle.migrate();
-    work = await mkdtemp(path.join(tmpdir(), 'couvert-staff-races-'));
-    await importMerchant(
-      handle.db,
-      { ...fixtureMerchant({ slug: SLUG, tables: 40, maxCoversPerSlot: 1000 }), staff: [STAFF] },
-      { mediaDir: path.join(work, 'media') },
-    );
-    const env = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), IMPORT_DEMO: 'never' };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-    [a, b] = servers.map((server) => httpEndpoint(server.url)) as [Endpoint, Endpoint];
+    world = await openTwoProcessWorld({
+      databaseUrl: POSTGRES_URL!,
+      name: 'staff-races',
+      merchant: { ...fixtureMerchant({ slug: SLUG, tables: 40, maxCoversPerSlot: 1000 }), staff: [STAFF] },
+    });
+    ({ a, b, servers } = world);
     // Two sign-ins, one per process: two devices at the host stand.
     staffA = (await a('/api/pro/auth/login', STAFF)).body.access_token;
     staffB = (await b('/api/pro/auth/login', STAFF)).body.access_token;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await handle?.close();
-    await database?.drop();
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => world?.close(), 30_000);
 
   test('confirm racing refuse on a pending booking: exactly one wins, the other is told why, never a 5xx', async () => {
     const races = await Promise.all(
@@ -137,7 +116,7 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
         const rename = { firstname: 'Camille', lastname: `Renamed${index}`, phone: booking.phone, lang: 'fr' };
         const [renamed, confirmed] = await Promise.all([a('/api/front/user/update', rename, booking.bearer), staffCall(b, staffB, booking.token, 'confirm')]);
         const after = await statusOf(booking.token);
-        const [user] = await handle!.db.select().from(users).where(eq(users.id, after.userId!));
+        const [user] = await world!.handle.db.select().from(users).where(eq(users.id, after.userId!));
         return { renamed: summary(renamed), confirmed: summary(confirmed), status: after.status, raised: after.revision - before, lastname: user!.lastname };
       }),
     );
@@ -147,7 +126,7 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
   }, 120_000);
 
   test('two bookings moved to one table at one time at once: exactly one moves, the other gets no_seats_available', async () => {
-    const tables = await handle!.db.select().from(diningTables);
+    const tables = await world!.handle.db.select().from(diningTables);
     const races = await Promise.all(
       Array.from({ length: REPETITIONS }, async (_, index) => {
         // A table of its own per race (a booking holds its table 90 minutes: races on one table would meet).
@@ -209,7 +188,7 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
   });
 
   test('one identity code checked through both processes at once is used once', async () => {
-    const smsDir = path.join(work!, 'data', 'outbox', 'sms');
+    const smsDir = path.join(world!.work, 'data', 'outbox', 'sms');
     /** The code in the newest SMS to `phone`, waiting for it (the server sends after answering). */
     const codeFor = async (phone: string): Promise<string> => {
       for (let tries = 0; tries < 100; tries++) {

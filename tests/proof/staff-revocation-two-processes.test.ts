@@ -1,18 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/shared/local-time.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { users } from '../../src/server/db/schema.ts';
 import { UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
-import { importMerchant } from '../../src/server/services/merchant-import.ts';
 import { collectEvents, connectClient, subscribed, type Pusher } from '../realtime/support.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase } from '../support/test-database.ts';
-import { httpEndpoint, type Endpoint } from './booking-races.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import type { Endpoint } from './booking-races.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
+import { openTwoProcessWorld, type TwoProcessWorld } from './two-process-world.ts';
 
 // Two processes share a database only on PostgreSQL, and their sockets' events only through Redis.
 const POSTGRES_URL = process.env.DATABASE_URL;
@@ -21,10 +14,8 @@ const SLUG = 'staff-revocation';
 const STAFF = { email: 'host@staff-revocation.example', password: 'signed out everywhere' };
 const KEY = 'two-process-revocation-key';
 
-let database: { url: string; drop(): Promise<void> } | undefined;
-let handle: DatabaseHandle | undefined;
-let work: string | undefined;
-const servers: ServerProcess[] = [];
+let world: TwoProcessWorld | undefined;
+let servers: ServerProcess[] = [];
 const clients: Pusher[] = [];
 let a: Endpoint;
 let diners = 0;
@@ -62,11 +53,7 @@ function ended(client: Pusher): Promise<string> {
 /** A booking validated through process a: an UpdateBooking on the merchant's channel, from that process. */
 async function newBooking(): Promise<string> {
   diners += 1;
-  const [user] = await handle!.db
-    .insert(users)
-    .values({ firstname: 'Camille', lastname: `Revoked${diners}`, email: `revoked${diners}@example.test`, phone: `+336${String(50_000_000 + diners)}` })
-    .returning();
-  const bearer = (await createSession(handle!.db, user!.id, { ttlSeconds: 3600 })).token;
+  const bearer = await world!.diner({ lastname: `Revoked${diners}`, email: `revoked${diners}@example.test`, phone: `+336${String(50_000_000 + diners)}` });
   const day = addDaysToLocalDate(localDateOf(new Date(), 'Europe/Paris'), 2);
   const at = localToInstant(day, '19:30', 'Europe/Paris')!.getTime() / 1000;
   const created = await a('/api/booking/create', { merchant_slug: SLUG, datetime: at, booking_zone_id: 'all', client_count: 2 }, bearer);
@@ -77,37 +64,20 @@ async function newBooking(): Promise<string> {
 
 describe.skipIf(!POSTGRES_URL || !REDIS_URL)('a staff sign-out on one process ends the staff member\u2019s socket on another (PostgreSQL and Redis)', () => {
   beforeAll(async () => {
-    database = await createPostgresDatabase(POSTGRES_URL!);
-    handle = await openPostgres(database.url, { max: 4 });
-    await handle.migrate();
-    work = await mkdtemp(path.join(tmpdir(), 'couvert-revocation-'));
-    await importMerchant(
-      handle.db,
-      { ...fixtureMerchant({ slug: SLUG, tables: 10, maxCoversPerSlot: 100 }), staff: [STAFF] },
-      { mediaDir: path.join(work, 'media') },
-    );
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: REDIS_URL!,
-      DATA_DIR: path.join(work, 'data'),
-      IMPORT_DEMO: 'never',
-      PUSHER_KEY: KEY,
-      PUSHER_SECRET: 'two-process-revocation-secret',
-    };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-    a = httpEndpoint(servers[0]!.url);
+    world = await openTwoProcessWorld({
+      databaseUrl: POSTGRES_URL!,
+      name: 'revocation',
+      merchant: { ...fixtureMerchant({ slug: SLUG, tables: 10, maxCoversPerSlot: 100 }), staff: [STAFF] },
+      env: { REDIS_URL: REDIS_URL!, PUSHER_KEY: KEY, PUSHER_SECRET: 'two-process-revocation-secret' },
+    });
+    ({ a, servers } = world);
   }, 120_000);
 
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
   });
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await handle?.close();
-    await database?.drop();
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => world?.close(), 30_000);
 
   test('signed out through process a, the socket held by process b ends and hears no more bookings', async () => {
     const tablet = (await a('/api/pro/auth/login', STAFF)).body.access_token as string;

@@ -6,7 +6,6 @@ import {
   collectEvents,
   connectClient,
   connected,
-  delay,
   eventually,
   nextEvent,
   startRealtimeServer,
@@ -136,12 +135,17 @@ describe('embedded realtime with a pusher-js client', () => {
     const { port, realtime } = await harness();
     const pusher = client(port, 'not-our-key');
     const errors: string[] = [];
+    const retries: number[] = [];
     pusher.connection.bind('error', (error: unknown) => errors.push(JSON.stringify(error)));
+    // pusher-js announces every delayed reconnection with connecting_in; an immediate one runs on the next timer turn.
+    pusher.connection.bind('connecting_in', (seconds: number) => retries.push(seconds));
 
     await eventually(() => pusher.connection.state === 'disconnected');
-    await delay(1500);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
 
     expect(errors.some((error) => error.includes('4001'))).toBe(true);
+    expect(retries).toEqual([]);
     expect(pusher.connection.state).toBe('disconnected');
     expect(realtime.clientConfig().key).not.toBe('not-our-key');
   });

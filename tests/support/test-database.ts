@@ -1,7 +1,8 @@
-/** A fresh, migrated database per test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+/** A fresh, migrated database per test file: in-memory PGlite loaded from a migrated template, or a new PostgreSQL database when DATABASE_URL is set. */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /** Which database the suite runs on (CI runs it on both). */
 export const databaseKind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -10,9 +11,8 @@ export const databaseKind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'p
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const handle = await openPglite();
-    await handle.migrate();
-    return handle;
+    // Every migration is already applied in the template.
+    return openPglite(undefined, { loadDataDir: await pgliteTemplate() });
   }
   const database = await createPostgresDatabase(baseUrl);
   const handle = await openPostgres(database.url, { max: 20 });

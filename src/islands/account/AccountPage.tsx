@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { needMessages } from '../../i18n/i18n.ts';
 import frAccount from '../../i18n/messages/fr/account.json' with { type: 'json' };
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
-import { navigate } from '../../lib/navigate.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
 import { ACCOUNT_PATH, bookingHomePath } from '../../lib/routes.ts';
 import { hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
 import { loadGuestBookingsOffer } from '../../stores/guest-bookings.ts';

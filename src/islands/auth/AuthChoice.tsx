@@ -4,8 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { isFramed } from '../../lib/framed.ts';
-import { storedHomePath } from '../../lib/go-back.ts';
+import { isFramed } from '../../lib/platform/framed.ts';
+import { storedHomePath } from '../../lib/navigation/go-back.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { $loginMethods, finishSocialLogin, loadLoginMethods } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';

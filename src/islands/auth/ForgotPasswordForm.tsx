@@ -3,17 +3,17 @@ import { useState } from 'react';
 import type { Lang } from '../../i18n/t.ts';
 import { forgotPassword } from '../../lib/api/account-api.ts';
 import { isApiError } from '../../lib/api/api-client.ts';
-import { validateForgotPassword } from '../../lib/auth-form-rules.ts';
+import { validateForgotPassword } from '../../lib/forms/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { getCurrentMerchant } from '../../lib/storage.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
-import AuthField from './parts/AuthField.tsx';
+import Field from '../shared/form/Field.tsx';
 import EmailInput from './parts/EmailInput.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import AuthSubmitButton from './parts/AuthSubmitButton.tsx';
 import LangText from '../shared/LangText.tsx';
 import { useTranslation } from '../shared/use-translation.ts';
-import { useAuthSubmit, type SubmitOutcome } from './parts/use-auth-submit.ts';
+import { useFormSubmit, type SubmitOutcome } from '../shared/form/use-form-submit.ts';
 
 const FIELDS = ['email'] as const;
 const ID = { email: 'forgot-email' };
@@ -36,7 +36,7 @@ async function sendResetLink(email: string, lang: Lang): Promise<SubmitOutcome> 
 export default function ForgotPasswordForm() {
   const { lang, t } = useTranslation();
   const [email, setEmail] = useState('');
-  const { form, submit, pending, done, errors, failure } = useAuthSubmit({
+  const { form, submit, pending, done, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => validateForgotPassword({ email }),
@@ -49,9 +49,9 @@ export default function ForgotPasswordForm() {
       <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
         {done ? <AuthAlert tone="success">{t('forgotPassword.success')}</AuthAlert> : null}
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
-        <AuthField id={ID.email} label={<LangText k="forgotPassword.email" />} required error={errors.email} t={t}>
+        <Field id={ID.email} label={<LangText k="forgotPassword.email" />} required error={errors.email} t={t}>
           {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
-        </AuthField>
+        </Field>
         <AuthSubmitButton loading={pending}>
           <LangText k="forgotPassword.submit" />
         </AuthSubmitButton>

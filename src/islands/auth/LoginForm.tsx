@@ -1,16 +1,16 @@
 /** Platform login (/auth/login, spec sections 2, 4, 5 and 8): email and password, a wrong login said on the password field, Validate on success. */
 import { useState } from 'react';
-import { validateLogin } from '../../lib/auth-form-rules.ts';
+import { validateLogin } from '../../lib/forms/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { loginWithPassword } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
-import AuthField from './parts/AuthField.tsx';
+import Field from '../shared/form/Field.tsx';
 import EmailInput from './parts/EmailInput.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import AuthSubmitButton from './parts/AuthSubmitButton.tsx';
 import LangText from '../shared/LangText.tsx';
 import { useTranslation } from '../shared/use-translation.ts';
-import { useAuthSubmit } from './parts/use-auth-submit.ts';
+import { useFormSubmit } from '../shared/form/use-form-submit.ts';
 
 type Field = 'email' | 'password';
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -21,7 +21,7 @@ export default function LoginForm() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { form, submit, pending, errors, failure } = useAuthSubmit({
+  const { form, submit, pending, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => validateLogin({ email, password }),
@@ -35,10 +35,10 @@ export default function LoginForm() {
     <AuthScreen titleKey="login.title" closeFallback={() => AUTH_PATHS.choice}>
       <form ref={form} className="au-form" noValidate onSubmit={(event) => void submit(event)}>
         {failure ? <AuthAlert tone="error">{failure}</AuthAlert> : null}
-        <AuthField id={ID.email} label={<LangText k="login.email" />} error={errors.email} t={t}>
+        <Field id={ID.email} label={<LangText k="login.email" />} error={errors.email} t={t}>
           {(control) => <EmailInput {...control} autoComplete="username" value={email} onValueChange={setEmail} />}
-        </AuthField>
-        <AuthField id={ID.password} label={<LangText k="login.password" />} error={errors.password} t={t}>
+        </Field>
+        <Field id={ID.password} label={<LangText k="login.password" />} error={errors.password} t={t}>
           {(control) => (
             <input
               {...control}
@@ -50,7 +50,7 @@ export default function LoginForm() {
               onChange={(event) => setPassword(event.target.value)}
             />
           )}
-        </AuthField>
+        </Field>
         <p className="au-aside">
           <a href={AUTH_PATHS.forgotPassword}>
             <LangText k="login.forgot" />

@@ -4,12 +4,12 @@
  * has a guest asks for the code sent to that guest first (GuestCodeStep).
  */
 import { useEffect, useState } from 'react';
-import { validateNoAuth } from '../../lib/auth-form-rules.ts';
-import { storedHomePath } from '../../lib/go-back.ts';
+import { validateNoAuth } from '../../lib/forms/auth-form-rules.ts';
+import { storedHomePath } from '../../lib/navigation/go-back.ts';
 import { getGuestDetails, readSession, writeSession } from '../../lib/storage.ts';
 import { continueAsGuest } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
-import AuthField from './parts/AuthField.tsx';
+import Field from '../shared/form/Field.tsx';
 import EmailInput from './parts/EmailInput.tsx';
 import GuestCodeStep, { type GuestCodeStepProps } from './parts/GuestCodeStep.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
@@ -20,7 +20,7 @@ import LangText from '../shared/LangText.tsx';
 import ContactPhoneField from './parts/ContactPhoneField.tsx';
 import { phoneField, phoneToSend, type PhoneState } from './parts/phone-field-state.ts';
 import { useTranslation } from '../shared/use-translation.ts';
-import { useAuthSubmit } from './parts/use-auth-submit.ts';
+import { useFormSubmit } from '../shared/form/use-form-submit.ts';
 
 type Field = 'firstname' | 'lastname' | 'phone' | 'email';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email'];
@@ -65,7 +65,7 @@ export default function NoAccountForm() {
   const [email, setEmail] = useState('');
   // Set when the booking already has a guest: the code step then asks for the code the server sent them.
   const [proof, setProof] = useState<GuestCodeStepProps | null>(null);
-  const { form, submit, pending, errors, failure } = useAuthSubmit({
+  const { form, submit, pending, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => validateNoAuth({ firstname, lastname, phone: phoneField(phone), wantsEmail, email }),
@@ -144,9 +144,9 @@ export default function NoAccountForm() {
               </label>
             </div>
             {wantsEmail ? (
-              <AuthField id={ID.email} label={<LangText k="noAuth.email" />} required error={errors.email} t={t}>
+              <Field id={ID.email} label={<LangText k="noAuth.email" />} required error={errors.email} t={t}>
                 {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
-              </AuthField>
+              </Field>
             ) : null}
             <AuthSubmitButton loading={pending} placement="footer">
               <LangText k="noAuth.submit" />

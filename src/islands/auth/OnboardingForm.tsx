@@ -5,12 +5,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../i18n/i18n.ts';
-import { validateOnboarding } from '../../lib/auth-form-rules.ts';
-import { guardPath, signedInTarget, storedGuardState } from '../../lib/guard.ts';
+import { validateOnboarding } from '../../lib/forms/auth-form-rules.ts';
+import { guardPath, signedInTarget, storedGuardState } from '../../lib/navigation/guard.ts';
 import { phoneValue } from '../../lib/phone/phone-value.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../stores/user.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
-import AuthField from './parts/AuthField.tsx';
+import Field from '../shared/form/Field.tsx';
 import EmailInput from './parts/EmailInput.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import AuthSubmitButton from './parts/AuthSubmitButton.tsx';
@@ -19,7 +19,7 @@ import LangText from '../shared/LangText.tsx';
 import ContactPhoneField from './parts/ContactPhoneField.tsx';
 import { phoneField, phoneToSend, type PhoneState } from './parts/phone-field-state.ts';
 import { useTranslation } from '../shared/use-translation.ts';
-import { useAuthSubmit } from './parts/use-auth-submit.ts';
+import { useFormSubmit } from '../shared/form/use-form-submit.ts';
 
 type Field = 'firstname' | 'lastname' | 'phone' | 'email';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email'];
@@ -61,7 +61,7 @@ export default function OnboardingForm() {
 
   const emailEditable = user ? canEditEmail(user) : false;
 
-  const { submit, pending, errors, failure } = useAuthSubmit({
+  const { submit, pending, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => validateOnboarding({ firstname, lastname, phone: phoneField(phone), email: emailEditable ? email : '' }),
@@ -100,7 +100,7 @@ export default function OnboardingForm() {
             t={t}
           />
           <ContactPhoneField id={ID.phone} label={<LangText k="onboarding.phone" />} error={errors.phone} phone={phone} onChange={setPhone} t={t} />
-          <AuthField
+          <Field
             id={ID.email}
             label={<LangText k="onboarding.email" />}
             hint={<LangText k={emailEditable ? 'onboarding.emailHint' : 'onboarding.emailLocked'} />}
@@ -108,7 +108,7 @@ export default function OnboardingForm() {
             t={t}
           >
             {(control) => <EmailInput {...control} readOnly={!emailEditable} value={email} onValueChange={setEmail} />}
-          </AuthField>
+          </Field>
           <p className="au-note">
             <LangText k="onboarding.smsNotice" />
           </p>

@@ -3,11 +3,11 @@
  * toggle; empty fields are flagged, a malformed email says so, the server's phone, email and password messages show.
  */
 import { useState } from 'react';
-import { serverFieldErrors, validateRegister } from '../../lib/auth-form-rules.ts';
+import { serverFieldErrors, validateRegister } from '../../lib/forms/auth-form-rules.ts';
 import { AUTH_PATHS } from '../../lib/routes.ts';
 import { registerAccount } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
-import AuthField from './parts/AuthField.tsx';
+import Field from '../shared/form/Field.tsx';
 import EmailInput from './parts/EmailInput.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';
 import AuthSubmitButton from './parts/AuthSubmitButton.tsx';
@@ -17,7 +17,7 @@ import PasswordToggle from './parts/PasswordToggle.tsx';
 import ContactPhoneField from './parts/ContactPhoneField.tsx';
 import { phoneToSend, type PhoneState } from './parts/phone-field-state.ts';
 import { useTranslation } from '../shared/use-translation.ts';
-import { useAuthSubmit } from './parts/use-auth-submit.ts';
+import { useFormSubmit } from '../shared/form/use-form-submit.ts';
 
 type Field = 'firstname' | 'lastname' | 'phone' | 'email' | 'password';
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'phone', 'email', 'password'];
@@ -40,7 +40,7 @@ export default function RegisterForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const { form, submit, pending, errors, failure } = useAuthSubmit({
+  const { form, submit, pending, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => validateRegister({ firstname, lastname, phone: phone.text, email, password }),
@@ -79,10 +79,10 @@ export default function RegisterForm() {
           onChange={setPhone}
           t={t}
         />
-        <AuthField id={ID.email} label={<LangText k="register.email" />} required hint={<LangText k="register.emailHint" />} error={errors.email} t={t}>
+        <Field id={ID.email} label={<LangText k="register.email" />} required hint={<LangText k="register.emailHint" />} error={errors.email} t={t}>
           {(control) => <EmailInput {...control} value={email} onValueChange={setEmail} />}
-        </AuthField>
-        <AuthField id={ID.password} label={<LangText k="register.password" />} required error={errors.password} t={t}>
+        </Field>
+        <Field id={ID.password} label={<LangText k="register.password" />} required error={errors.password} t={t}>
           {(control) => (
             <div className="au-password">
               <input
@@ -97,7 +97,7 @@ export default function RegisterForm() {
               <PasswordToggle visible={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={ID.password} />
             </div>
           )}
-        </AuthField>
+        </Field>
         <AuthSubmitButton
           loading={pending}
           placement="footer"

@@ -5,7 +5,7 @@ import { dayBlock, type DayRules } from '../../lib/calendar/calendar.ts';
 import { canGoToNextMonth, canGoToPreviousMonth, monthGrid, monthOf, nextMonth, previousMonth, type CalendarMonth } from '../../lib/calendar/calendar-month.ts';
 import { moveFocusDate } from '../../lib/calendar/calendar-keys.ts';
 import { monthTitle, weekdayLabels } from '../../lib/calendar/calendar-labels.ts';
-import { longDate } from '../../lib/long-date.ts';
+import { longDate } from '../../lib/text/long-date.ts';
 import { dateLocale } from '../../i18n/date-locale.ts';
 import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';

@@ -3,12 +3,12 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage, needMessages } from '../../i18n/i18n.ts';
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import type { Booking } from '../../shared/api/booking.ts';
-import { longDate } from '../../lib/long-date.ts';
+import { longDate } from '../../lib/text/long-date.ts';
 import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';
 import './buttons.css';
 import './modal-content.css';
-import { formatHour } from '../../lib/hour-cycle.ts';
+import { formatHour } from '../../lib/text/hour-cycle.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
@@ -22,7 +22,7 @@ export interface CancelBookingModalProps {
   booking: Pick<Booking, 'ref' | 'bookingForDate' | 'bookingForHour' | 'clientCount'> | null;
   onClose: () => void;
   onConfirm: () => Promise<CancelResult>;
-  /** Whether the hour is written on a 12-hour clock (src/lib/hour-cycle.ts). */
+  /** Whether the hour is written on a 12-hour clock (src/lib/text/hour-cycle.ts). */
   hour12?: boolean;
 }
 

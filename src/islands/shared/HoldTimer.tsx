@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { forwardRef } from 'react';
-import { holdDisplay, WARN_AT_MS } from '../../lib/hold-countdown.ts';
+import { holdDisplay, WARN_AT_MS } from '../../lib/booking/hold-countdown.ts';
 import { $hold } from '../../stores/hold.ts';
 import type { Translate } from './use-translation.ts';
 

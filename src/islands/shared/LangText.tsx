@@ -8,7 +8,7 @@ import frCore from '../../i18n/messages/fr/core.json' with { type: 'json' };
 import itAccount from '../../i18n/messages/it/account.json' with { type: 'json' };
 import itCore from '../../i18n/messages/it/core.json' with { type: 'json' };
 import { LANGS } from '../../shared/langs.ts';
-import { createTranslator, type KeysOf, type MessageVars } from '../../i18n/translator.ts';
+import { createTranslator, type KeysOf, type MessageVars } from '../../shared/translator.ts';
 
 // The sign-in screens' messages in every language (not the whole catalogue: only what those screens show).
 const fr = { ...frCore, ...frAccount };

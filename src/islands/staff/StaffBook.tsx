@@ -7,12 +7,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { needMessages } from '../../i18n/i18n.ts';
 import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
-import { longDate } from '../../lib/long-date.ts';
+import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
 import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, type ServiceMoment } from '../../lib/staff/book-view.ts';
 import { STAFF_HOME_PATH, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
+import { isPending } from '../../shared/booking-life-cycle.ts';
 import {
   $staffBook,
   $staffFilter,
@@ -25,8 +26,9 @@ import {
   reopenClosing,
 } from '../../stores/staff-book.ts';
 import { $staffLive, seenNewPending, startLiveBook } from '../../stores/staff-live.ts';
-import { $staffSession, isProSignedIn, staffSignOut } from '../../stores/staff-session.ts';
-import { $staffCompact, setProCompact } from '../../stores/staff-view.ts';
+import { $staffSession, isStaff, staffSignOut } from '../../stores/staff-session.ts';
+import { $staffCompact, setStaff } from '../../stores/staff-view.ts';
+import { $staffDialog, closeStaffDialog, dialogOf, openStaffDialog } from '../../stores/staff-dialog.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
@@ -45,7 +47,7 @@ import ServiceSection from './parts/ServiceSection.tsx';
 import { staffErrorText } from './parts/staff-error-text.ts';
 import '../shared/buttons.css';
 import '../shared/modal-content.css';
-import './pro.css';
+import './staff.css';
 import './staff-book-list.css';
 
 await needMessages('staff', frStaff);
@@ -77,11 +79,7 @@ export default function StaffBook() {
   const live = useStore($staffLive);
   const session = useStore($staffSession);
   const compact = useStore($staffCompact);
-  const [dialog, setDialog] = useState<{ booking: StaffBookingRow; action: DialogAction } | null>(null);
-  const [more, setMore] = useState<{ booking: StaffBookingRow; actions: DialogAction[]; details: boolean } | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [password, setPassword] = useState(false);
-  const [closing, setClosing] = useState(false);
+  const dialog = useStore($staffDialog);
   const [reopening, setReopening] = useState(false);
   const [said, setSaid] = useState('');
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -91,7 +89,7 @@ export default function StaffBook() {
 
   useEffect(() => {
     if (!hydrated) return;
-    if (!slug || !isProSignedIn()) {
+    if (!slug || !isStaff()) {
       toSignIn(slug);
       return;
     }
@@ -140,7 +138,7 @@ export default function StaffBook() {
     globalThis.history.replaceState(globalThis.history.state, '', url);
     const booking = book.bookings.find((row) => row.token === target.token);
     if (!booking) return;
-    if (target.confirm && booking.status === 10) setDialog({ booking, action: 'confirm' });
+    if (target.confirm && isPending(booking.status)) openStaffDialog({ kind: 'action', booking, action: 'confirm' });
     else requestAnimationFrame(() => list.current?.querySelector(`[data-token="${CSS.escape(booking.token)}"]`)?.scrollIntoView({ block: 'center' }));
   }, [hydrated, book.status, book.bookings]);
 
@@ -170,11 +168,10 @@ export default function StaffBook() {
   // Until the first read names the merchant's time zone no booking is in its service yet.
   const momentOf = (booking: StaffBookingRow): ServiceMoment => (book.timezone ? serviceMomentOf(booking, nowMs, book.timezone) : 'ahead');
 
-  const openAction = (booking: StaffBookingRow, action: DialogAction) => {
-    setMore(null);
-    setDialog({ booking, action });
-  };
-  const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => setMore({ booking, actions, details: compact });
+  const openAction = (booking: StaffBookingRow, action: DialogAction) => openStaffDialog({ kind: 'action', booking, action });
+  const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => openStaffDialog({ kind: 'more', booking, actions, details: compact });
+  const more = dialogOf(dialog, 'more');
+  const acting = dialogOf(dialog, 'action');
   const showPending = () => {
     seenNewPending();
     clearSearch();
@@ -207,7 +204,7 @@ export default function StaffBook() {
             </button>
           ) : null}
           <LanguageSelector />
-          <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={() => setPassword(true)}>
+          <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={() => openStaffDialog({ kind: 'password' })}>
             {t('staff.password.open')}
           </button>
           {session.merchants.length > 1 ? (
@@ -225,16 +222,16 @@ export default function StaffBook() {
         {book.day ? <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} /> : null}
         <div className="staff-controls-row">
           <SearchBox />
-          <button type="button" className="cv-btn cv-btn-primary" onClick={() => setCreating(true)} disabled={!book.day}>
+          <button type="button" className="cv-btn cv-btn-primary" onClick={() => openStaffDialog({ kind: 'new-booking' })} disabled={!book.day}>
             {t('staff.newBooking.open')}
           </button>
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => setClosing(true)} disabled={book.status !== 'ready'}>
+          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => openStaffDialog({ kind: 'close' })} disabled={book.status !== 'ready'}>
             {t('staff.closing.open')}
           </button>
         </div>
         <div className="staff-controls-row staff-filters-row">
           {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
-          <button type="button" className="cv-btn cv-btn-secondary staff-small staff-toggle" aria-pressed={compact} onClick={() => setProCompact(!compact)}>
+          <button type="button" className="cv-btn cv-btn-secondary staff-small staff-toggle" aria-pressed={compact} onClick={() => setStaff(!compact)}>
             <span className="staff-toggle-box" aria-hidden="true" />
             {t('staff.compact.toggle')}
           </button>
@@ -341,12 +338,12 @@ export default function StaffBook() {
         actions={more?.actions ?? []}
         details={more?.details ? { merchantPhone: book.merchantPhone } : null}
         onPick={openAction}
-        onClose={() => setMore(null)}
+        onClose={closeStaffDialog}
       />
-      <ActionDialog booking={dialog?.booking ?? null} action={dialog?.action ?? null} onClose={() => setDialog(null)} onDone={setSaid} />
-      <NewBookingDialog open={creating} onClose={() => setCreating(false)} onDone={setSaid} />
-      <CloseDialog open={closing} onClose={() => setClosing(false)} onDone={setSaid} />
-      <PasswordDialog open={password} onClose={() => setPassword(false)} onDone={setSaid} />
+      <ActionDialog booking={acting?.booking ?? null} action={acting?.action ?? null} onClose={closeStaffDialog} onDone={setSaid} />
+      <NewBookingDialog open={dialog.kind === 'new-booking'} onClose={closeStaffDialog} onDone={setSaid} />
+      <CloseDialog open={dialog.kind === 'close'} onClose={closeStaffDialog} onDone={setSaid} />
+      <PasswordDialog open={dialog.kind === 'password'} onClose={closeStaffDialog} onDone={setSaid} />
     </div>
   );
 }

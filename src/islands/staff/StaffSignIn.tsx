@@ -3,23 +3,27 @@
  * password's reset link, then the merchant to open when the staff member works for several; sign-out.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { needMessages, translate } from '../../i18n/i18n.ts';
 import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
-import { navigate } from '../../lib/navigate.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
 import { staffBookPath, staffNextPath } from '../../lib/staff/staff-routes.ts';
 import { $staffSession, staffSignIn, staffSignOut } from '../../stores/staff-session.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { DEFAULT_LANG } from '../../shared/langs.ts';
-import { useTypedBeforeHydration } from '../shared/use-typed-before-hydration.ts';
+import Field from '../shared/form/Field.tsx';
+import { useFormSubmit } from '../shared/form/use-form-submit.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation, type Translate } from '../shared/use-translation.ts';
 import ForgotPassword from './parts/ForgotPassword.tsx';
+import { requiredFields } from './parts/required-fields.ts';
 import { staffErrorText } from './parts/staff-error-text.ts';
 import '../shared/buttons.css';
-import './pro.css';
+import './staff.css';
 
 await needMessages('staff', frStaff);
+
+const FIELDS = ['email', 'password'] as const;
 
 /** The sign-in island: the form while signed out, the merchants to choose from once signed in. */
 export default function StaffSignIn() {
@@ -30,16 +34,21 @@ export default function StaffSignIn() {
   const session = useStore($staffSession);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  // The form is in the page before its code: what the host typed meanwhile is kept.
-  useTypedBeforeHydration(form, { text: { email: setEmail, password: setPassword } });
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
   const alert = useRef<HTMLParagraphElement>(null);
+  const { form, submit, pending, errors, failure } = useFormSubmit({
+    fields: FIELDS,
+    ids: { email: emailId, password: passwordId },
+    validate: () => requiredFields({ email, password }, 'staff.signIn.missing'),
+    send: () => staffSignIn(email, password),
+    // The form is in the page before its code: what the host typed meanwhile is kept.
+    early: { text: { email: setEmail, password: setPassword } },
+    fieldErrors: () => ({}),
+    failureText: (refused) => (refused.code === 'unauthenticated' ? t('staff.signIn.wrong') : staffErrorText(t, refused)),
+  });
 
   // Back to the book a link opened before signing in (a booking to confirm from a mail); else a staff member with one
   // merchant goes straight to its book.
@@ -54,19 +63,6 @@ export default function StaffSignIn() {
   useEffect(() => {
     if (failure) alert.current?.focus();
   }, [failure]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setFailure(t('staff.signIn.missing'));
-      return;
-    }
-    setPending(true);
-    setFailure(null);
-    const outcome = await staffSignIn(email, password);
-    setPending(false);
-    if (!outcome.ok) setFailure(outcome.code === 'unauthenticated' ? t('staff.signIn.wrong') : staffErrorText(t, outcome));
-  };
 
   const signedIn = hydrated && session.bearer !== null && session.merchants.length !== 1;
 
@@ -104,31 +100,33 @@ export default function StaffSignIn() {
                 {failure}
               </p>
             ) : null}
-            <label className="staff-label" htmlFor={emailId}>
-              {t('staff.signIn.email')}
-            </label>
-            <input
-              id={emailId}
-              className="staff-input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <label className="staff-label" htmlFor={passwordId}>
-              {t('staff.signIn.password')}
-            </label>
-            <input
-              id={passwordId}
-              className="staff-input"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <Field id={emailId} label={t('staff.signIn.email')} error={errors.email} t={t}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="staff-input"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field id={passwordId} label={t('staff.signIn.password')} error={errors.password} t={t}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="staff-input"
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </Field>
             <button type="submit" className="cv-btn cv-btn-primary staff-wide" disabled={!hydrated || pending} aria-busy={pending}>
               {t(pending ? 'staff.signIn.pending' : 'staff.signIn.submit')}
             </button>

@@ -9,14 +9,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, needMessages } from '../../i18n/i18n.ts';
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
-import { guardPath } from '../../lib/guard.ts';
-import { leadOn } from '../../lib/history-arrival.ts';
-import { navigate, navigateReplacing } from '../../lib/navigate.ts';
+import { guardPath } from '../../lib/navigation/guard.ts';
+import { leadOn } from '../../lib/navigation/history-arrival.ts';
+import { navigate, navigateReplacing } from '../../lib/navigation/navigate.ts';
 import { bookingHomePath, matchRoute } from '../../lib/routes.ts';
 import { setCurrentMerchant, setMerchantToken } from '../../lib/storage.ts';
-import { validateEntryTarget } from '../../lib/validate-entry.ts';
+import { validateEntryTarget } from '../../lib/booking/validate-entry.ts';
 import type { Slot } from '../../shared/api/slots.ts';
-import { longDate } from '../../lib/long-date.ts';
+import { longDate } from '../../lib/text/long-date.ts';
 import { $alternatives, clearAlternatives, loadAlternatives, takeAlternative, watchLostTable } from '../../stores/alternatives.ts';
 import { $booking, saveComment } from '../../stores/booking.ts';
 import { enterValidate, validateCurrentBooking } from '../../stores/validate-booking.ts';
@@ -33,7 +33,7 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useOffScreen } from './parts/use-off-screen.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { useHour12 } from '../shared/use-hour12.ts';
-import { countryUses12h } from '../../lib/hour-cycle.ts';
+import { countryUses12h } from '../../lib/text/hour-cycle.ts';
 import { phoneCountry } from '../../lib/phone/phone-display.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.

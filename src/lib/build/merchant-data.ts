@@ -1,4 +1,4 @@
-import { countryUses12h } from '../hour-cycle.ts';
+import { countryUses12h } from '../text/hour-cycle.ts';
 import { displayMerchantPhone, phoneCountry } from '../phone/phone-display.ts';
 import type { ListingSettings, ListingShift, ListingTheme, ListingZone, MerchantListing } from '../../shared/api/merchant-listing.ts';
 
@@ -9,7 +9,7 @@ export interface MerchantData {
   phone: string;
   /** The phone as the merchant's country writes it, formatted at build time (the booking home loads no phone metadata). */
   phoneDisplay?: string;
-  /** The merchant's country writes 12-hour times (the islands' times follow; see src/lib/hour-cycle.ts). */
+  /** The merchant's country writes 12-hour times (the islands' times follow; see src/lib/text/hour-cycle.ts). */
   hour12?: boolean;
   timezone: string;
   bookingEnabled: boolean;

@@ -1,7 +1,7 @@
 /** How the staff book lays a day out: status filters, bookings grouped by service with pending first, covers and tables per service. */
 import type { StaffBookingRow, StaffCoversAtTime, StaffService, StaffZone } from '../../shared/api/staff.ts';
 import { minutesOfLocalTime } from '../../shared/local-time.ts';
-import { serviceWindow } from '../../shared/service-window.ts';
+import { isCancelled, isLive, isPending, lifeStateOf, serviceWindow } from '../../shared/booking-life-cycle.ts';
 
 /** The filters of the book: every booking, or one kind. */
 export const BOOK_FILTERS = ['all', 'pending', 'confirmed', 'arrived', 'finished', 'no_show', 'cancelled'] as const;
@@ -11,10 +11,9 @@ export type BookFilter = (typeof BOOK_FILTERS)[number];
 
 /** What a booking is for the host: its status, with arrival and no-show told apart. */
 export function bookingKind(booking: Pick<StaffBookingRow, 'status' | 'arrived_at' | 'no_show'>): Exclude<BookFilter, 'all'> {
-  if (booking.status === 10) return 'pending';
-  if (booking.status === 20) return booking.arrived_at ? 'arrived' : 'confirmed';
-  if (booking.status === 30) return booking.no_show ? 'no_show' : 'finished';
-  return 'cancelled';
+  const state = lifeStateOf({ status: booking.status, arrived: booking.arrived_at, noShow: booking.no_show });
+  // The book files a refusal with the cancellations (and has no drafts).
+  return state === 'refused' || state === 'draft' ? 'cancelled' : state;
 }
 
 /** What staff may do to a booking. */
@@ -84,9 +83,6 @@ function serviceOf(time: string, services: StaffService[]): StaffService | null 
   return services.find((service) => inService(time, service)) ?? null;
 }
 
-const holdsTable = (booking: StaffBookingRow) => booking.status === 10 || booking.status === 20;
-const isCancelled = (booking: StaffBookingRow) => booking.status === 25 || booking.status === 40;
-
 /** The day's bookings by service; services without bookings are kept (the covers line shows them empty). */
 export function groupByService(bookings: StaffBookingRow[], services: StaffService[], covers: StaffCoversAtTime[]): ServiceGroup[] {
   const groups = new Map<StaffService | null, StaffBookingRow[]>(services.map((service) => [service, []]));
@@ -100,13 +96,13 @@ export function groupByService(bookings: StaffBookingRow[], services: StaffServi
       service,
       bookings: [...rows].sort(
         (a, b) =>
-          Number(b.status === 10) - Number(a.status === 10) ||
-          Number(isCancelled(a)) - Number(isCancelled(b)) ||
+          Number(isPending(b.status)) - Number(isPending(a.status)) ||
+          Number(isCancelled(a.status)) - Number(isCancelled(b.status)) ||
           a.starts_at.localeCompare(b.starts_at) ||
           a.ref.localeCompare(b.ref),
       ),
       covers: covers.filter((entry) => (service ? serviceOf(entry.time, services) === service : serviceOf(entry.time, services) === null)),
-      tablesInUse: new Set(rows.filter(holdsTable).flatMap((booking) => booking.tables.map((table) => table.id))).size,
+      tablesInUse: new Set(rows.filter((booking) => isLive(booking.status)).flatMap((booking) => booking.tables.map((table) => table.id))).size,
     }));
 }
 

@@ -2,7 +2,7 @@
 import { normalEmail } from './email-address.ts';
 import { passwordProblem } from './passwords.ts';
 import type { PhoneProblem } from '../../shared/phone-number.ts';
-import { internationalPhone, phoneProblem } from './phone.ts';
+import { internationalPhone, phoneProblem } from '../domain/phone.ts';
 
 /** Why a field is refused; the routes turn these into messages in the diner's language. */
 export type FieldProblem =

@@ -3,9 +3,8 @@
  * code sent to the booking's phone (and the guest's email), stored hashed, valid 10 minutes and 5 tries.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { identityCodes } from '../db/schema.ts';
+import { countIdentityCodeTry, replaceIdentityCode, useIdentityCode } from '../db/identity-code-store.ts';
 
 /** How long a code works. */
 export const IDENTITY_CODE_TTL_MINUTES = 10;
@@ -19,15 +18,8 @@ const hashOf = (bookingId: string, code: string) => createHash('sha256').update(
 /** Makes a new code for the booking, which voids any earlier one; returns it in clear, for the messages only. */
 export async function issueIdentityCode(db: Database, bookingId: string, now: Date): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.transaction(async (tx) => {
-    await tx.delete(identityCodes).where(eq(identityCodes.bookingId, bookingId));
-    await tx.insert(identityCodes).values({
-      bookingId,
-      codeHash: hashOf(bookingId, code).toString('hex'),
-      expiresAt: new Date(now.getTime() + IDENTITY_CODE_TTL_MINUTES * 60_000),
-      createdAt: now,
-    });
-  });
+  const expiresAt = new Date(now.getTime() + IDENTITY_CODE_TTL_MINUTES * 60_000);
+  await replaceIdentityCode(db, bookingId, hashOf(bookingId, code).toString('hex'), expiresAt, now);
   return code;
 }
 
@@ -36,23 +28,11 @@ export async function issueIdentityCode(db: Database, bookingId: string, now: Da
  * concurrent guesses cannot get past the limit; a right code is used up.
  */
 export async function checkIdentityCode(db: Database, bookingId: string, code: string, now: Date): Promise<boolean> {
-  const [live] = await db
-    .select({ id: identityCodes.id })
-    .from(identityCodes)
-    .where(and(eq(identityCodes.bookingId, bookingId), gt(identityCodes.expiresAt, now), lt(identityCodes.attempts, IDENTITY_CODE_ATTEMPTS)))
-    .orderBy(desc(identityCodes.createdAt))
-    .limit(1);
-  if (!live) return false;
-  const [counted] = await db
-    .update(identityCodes)
-    .set({ attempts: sql`${identityCodes.attempts} + 1` })
-    .where(and(eq(identityCodes.id, live.id), lt(identityCodes.attempts, IDENTITY_CODE_ATTEMPTS)))
-    .returning({ codeHash: identityCodes.codeHash });
+  const counted = await countIdentityCodeTry(db, bookingId, IDENTITY_CODE_ATTEMPTS, now);
   if (!counted) return false;
   if (!timingSafeEqual(Buffer.from(counted.codeHash, 'hex'), hashOf(bookingId, code))) return false;
-  const [used] = await db.delete(identityCodes).where(eq(identityCodes.id, live.id)).returning({ id: identityCodes.id });
   // Two right answers at once: only the one that used the code up wins.
-  return used !== undefined;
+  return useIdentityCode(db, counted.id);
 }
 
 /** A phone as the diner may recognise it without it being readable: "•• •• •• •• 34". */

@@ -1,7 +1,6 @@
 /** The hand-off of a social sign-in to the browser: bound to its userToken, redeemed once by authCheck. */
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { loginHandoffs } from '../db/schema.ts';
+import { saveLoginHandoff, takeLoginHandoff } from '../db/sign-in-store.ts';
 import { hashToken } from './tokens.ts';
 
 /** How long a finished sign-in waits for the browser's authCheck. */
@@ -12,19 +11,10 @@ export const USER_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{16,256}$/;
 
 /** Binds a signed-in user to the hash of a userToken; a later binding of the same token replaces it. */
 export async function bindUserToken(db: Database, userTokenHash: string, userId: string, now: Date): Promise<void> {
-  await db.delete(loginHandoffs).where(lt(loginHandoffs.expiresAt, now));
-  const expiresAt = new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000);
-  await db
-    .insert(loginHandoffs)
-    .values({ userTokenHash, userId, expiresAt, createdAt: now })
-    .onConflictDoUpdate({ target: loginHandoffs.userTokenHash, set: { userId, expiresAt, createdAt: now } });
+  await saveLoginHandoff(db, userTokenHash, userId, new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000), now);
 }
 
 /** Redeems a userToken: the user it was bound to, once; undefined if unknown, expired or already redeemed. */
-export async function redeemUserToken(db: Database, userToken: string, now: Date): Promise<string | undefined> {
-  const [row] = await db
-    .delete(loginHandoffs)
-    .where(and(eq(loginHandoffs.userTokenHash, hashToken(userToken)), gt(loginHandoffs.expiresAt, now)))
-    .returning({ userId: loginHandoffs.userId });
-  return row?.userId;
+export function redeemUserToken(db: Database, userToken: string, now: Date): Promise<string | undefined> {
+  return takeLoginHandoff(db, hashToken(userToken), now);
 }

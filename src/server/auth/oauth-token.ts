@@ -1,9 +1,8 @@
 /** OAuth 2.0 tokens (RFC 6749): the password and refresh_token grants, rotation, and reuse detection. */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { findRefreshToken, insertRefreshToken, revokeFamily as revokeFamilyIn, rotateRefreshToken } from '../db/session-store.ts';
 import { findAccountByEmail } from '../db/user-store.ts';
-import { accessTokens, refreshTokens } from '../db/schema.ts';
 import { normalEmail } from './email-address.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
@@ -47,12 +46,12 @@ export function clientMatches(presented: { id?: string; secret?: string }, clien
 export async function issueTokenPair(db: Database, userId: string, lifetimes: TokenLifetimes, now: Date, familyId: string = randomUUID()): Promise<TokenPair> {
   const { token } = await createSession(db, userId, { now, ttlSeconds: lifetimes.accessTtlSeconds, familyId });
   const refresh = randomToken();
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId,
     familyId,
     tokenHash: hashToken(refresh),
     expiresAt: new Date(now.getTime() + lifetimes.refreshTtlSeconds * 1000),
-    createdAt: now,
+    now,
   });
   return { access_token: token, token_type: 'Bearer', expires_in: lifetimes.accessTtlSeconds, refresh_token: refresh };
 }
@@ -73,15 +72,8 @@ export async function passwordGrant(
 }
 
 /** Revokes a whole family: its refresh tokens and the bearers it issued. */
-export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)));
+export function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
+  return revokeFamilyIn(db, familyId, now);
 }
 
 /**
@@ -91,19 +83,9 @@ export async function revokeFamily(db: Database, familyId: string, now: Date): P
 export async function refreshTokenGrant(db: Database, refreshToken: string, lifetimes: TokenLifetimes, now: Date): Promise<GrantOutcome> {
   const tokenHash = hashToken(refreshToken);
   // Marked used in the same statement that checks it: of two concurrent uses, one wins and one is a reuse.
-  const [rotated] = await db
-    .update(refreshTokens)
-    .set({ usedAt: now })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
-    .returning();
-  if (rotated) {
-    await db
-      .update(accessTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(accessTokens.familyId, rotated.familyId), isNull(accessTokens.revokedAt)));
-    return { ok: true, userId: rotated.userId, tokens: await issueTokenPair(db, rotated.userId, lifetimes, now, rotated.familyId) };
-  }
-  const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  const rotated = await rotateRefreshToken(db, tokenHash, now);
+  if (rotated) return { ok: true, userId: rotated.userId, tokens: await issueTokenPair(db, rotated.userId, lifetimes, now, rotated.familyId) };
+  const known = await findRefreshToken(db, tokenHash);
   if (!known) return { ok: false, error: 'invalid_grant', reason: 'unknown' };
   if (known.revokedAt) return { ok: false, error: 'invalid_grant', reason: 'revoked' };
   if (known.usedAt) {

@@ -1,31 +1,47 @@
-/** Password reset: a single-use link valid one hour, mailed only to existing accounts; using it ends every session. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+/**
+ * Password reset for diners and staff, one module parameterised by who signs in: a single-use link valid one hour,
+ * mailed only to an existing account; using it sets the password, in one transaction uses up every other link of
+ * the account and ends every session of it (db/password-reset-store.ts, one store per signer).
+ */
 import type { Database } from '../db/database.ts';
-import { merchants, passwordResets, users } from '../db/schema.ts';
+import {
+  dinerResetStore,
+  merchantBrandOf,
+  staffMerchantSlugsOf,
+  staffResetStore,
+  type DinerResetRow,
+  type PasswordResetStore,
+  type StaffResetRow,
+} from '../db/password-reset-store.ts';
 import { findAccountByEmail } from '../db/user-store.ts';
 import type { Lang } from '../../shared/langs.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { passwordResetMessage } from '../mail/messages/password-reset.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeUserSessions } from './sessions.ts';
+import type { Signer } from './sessions.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** How long a reset link works. */
 export const RESET_TTL_MINUTES = 60;
 
-/** What password reset needs. */
+/** What password reset needs, whoever signs in. */
 export interface PasswordResetDeps {
   db: Database;
   mailer: Mailer;
   now: () => Date;
-  /** This server's public address: the link is `${publicUrl}/auth/reset_password?token=...`. */
+  /** This server's public address: the link is `${publicUrl}/auth/reset_password?token=...` (one page for both signers). */
   publicUrl: string;
-  /** The provider's name, signing mails that no merchant is involved in. */
+  /** The provider's name, signing mails that no one merchant is involved in. */
   providerName: string;
 }
 
-/** A reset request, already validated. */
+/** What staff password reset needs: the diners' deps, and a merchant's colours for the mail by slug. */
+export interface StaffPasswordResetDeps extends PasswordResetDeps {
+  brandOf: (slug: string | undefined) => Promise<MailBrand>;
+}
+
+/** A diner's reset request, already validated. */
 export interface ResetRequest {
   email: string;
   returnUrl: string;
@@ -33,81 +49,104 @@ export interface ResetRequest {
   merchantSlug?: string;
 }
 
-/** A reset link that can still be used. */
-export type UsableReset = typeof passwordResets.$inferSelect;
+/** A diner's reset link that can still be used. */
+export type UsableReset = DinerResetRow;
+/** A staff reset link that can still be used. */
+export type UsableStaffReset = StaffResetRow;
 
-/** Creates the password-reset service. */
-export function createPasswordReset(deps: PasswordResetDeps) {
+/** Who a link is mailed to, as each signer finds them. */
+interface ResetRecipient {
+  /** The user's id for a diner, the email for staff. */
+  account: string;
+  to: string;
+  firstname: string;
+  lang: Lang;
+  returnUrl: string;
+  brand: MailBrand & { slug?: string };
+}
+
+const stores: { diner: PasswordResetStore<DinerResetRow>; staff: PasswordResetStore<StaffResetRow> } = { diner: dinerResetStore, staff: staffResetStore };
+
+/** The link's life for one signer: mailed, found, used. */
+function resetLinks<S extends Signer>(who: S, deps: PasswordResetDeps) {
+  const store = stores[who] as PasswordResetStore<S extends 'diner' ? DinerResetRow : StaffResetRow>;
   const { db } = deps;
 
+  /** Stores a new link for the recipient and mails it. */
+  async function mail(recipient: ResetRecipient): Promise<void> {
+    const now = deps.now();
+    const token = randomToken();
+    await store.insert(db, {
+      account: recipient.account,
+      tokenHash: hashToken(token),
+      lang: recipient.lang,
+      merchantSlug: recipient.brand.slug ?? null,
+      returnUrl: recipient.returnUrl,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+      now,
+    });
+    const link = `${deps.publicUrl}/auth/reset_password?token=${encodeURIComponent(token)}`;
+    const { brand, firstname, lang } = recipient;
+    const message = passwordResetMessage({ lang, link, firstname, brand, validMinutes: RESET_TTL_MINUTES });
+    await deps.mailer.send({ to: recipient.to, ...message });
+  }
+
+  /** The link a token names, if it is unused and unexpired. */
+  function find(token: string) {
+    return store.findUsable(db, hashToken(token), deps.now());
+  }
+
+  /**
+   * Sets the new password (already checked by the caller) and uses up the link; every session of the account and
+   * every other pending link end, in one transaction. Undefined when the link is unknown, expired or already used.
+   */
+  async function complete(token: string, newPassword: string) {
+    const passwordHash = await hashPassword(newPassword);
+    return store.complete(db, hashToken(token), passwordHash, deps.now());
+  }
+
+  return { mail, find, complete };
+}
+
+/** Creates the diners' password-reset service. */
+export function createPasswordReset(deps: PasswordResetDeps) {
+  const { db } = deps;
+  const links = resetLinks('diner', deps);
+
+  /** A merchant's colours by slug; the provider's name for none or an unknown one. */
   async function brandOf(slug: string | undefined): Promise<MailBrand & { slug?: string }> {
-    if (slug) {
-      const [merchant] = await db
-        .select({ name: merchants.name, primary: merchants.themePrimary, background: merchants.themeBackground, slug: merchants.slug })
-        .from(merchants)
-        .where(eq(merchants.slug, slug))
-        .limit(1);
-      if (merchant) return merchant;
-    }
-    return { name: deps.providerName };
+    const merchant = slug ? await merchantBrandOf(db, slug) : undefined;
+    return merchant ?? { name: deps.providerName };
   }
 
   /** Mails a reset link when an account has this email; does nothing otherwise (the caller answers the same). */
   async function request(input: ResetRequest): Promise<void> {
     const account = await findAccountByEmail(db, input.email);
     if (!account) return;
-    const now = deps.now();
-    const token = randomToken();
     const brand = await brandOf(input.merchantSlug);
-    await db.insert(passwordResets).values({
-      userId: account.id,
-      tokenHash: hashToken(token),
-      returnUrl: input.returnUrl,
-      lang: input.lang,
-      merchantSlug: brand.slug ?? null,
-      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
-      createdAt: now,
-    });
-    const link = `${deps.publicUrl}/auth/reset_password?token=${encodeURIComponent(token)}`;
-    const message = passwordResetMessage({ lang: input.lang, link, firstname: account.firstname, brand, validMinutes: RESET_TTL_MINUTES });
-    await deps.mailer.send({ to: account.email!, ...message });
+    await links.mail({ account: account.id, to: account.email!, firstname: account.firstname, lang: input.lang, returnUrl: input.returnUrl, brand });
   }
 
-  /** The reset a token names, if it is unused and unexpired. */
-  async function find(token: string): Promise<UsableReset | undefined> {
-    const [row] = await db
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.now())))
-      .limit(1);
-    return row;
-  }
-
-  /**
-   * Sets the new password (already checked by the caller) and uses up the link; every session of the account
-   * and every other pending link ends. Undefined when the link is unknown, expired or already used.
-   */
-  async function complete(token: string, newPassword: string): Promise<UsableReset | undefined> {
-    const passwordHash = await hashPassword(newPassword);
-    const now = deps.now();
-    // Used up in the statement that checks it, so two submissions of one link cannot both succeed.
-    const [used] = await db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .returning();
-    if (!used) return undefined;
-    await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
-    await db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
-    await revokeUserSessions(db, used.userId, now);
-    return used;
-  }
-
-  return { request, find, complete, brandOf };
+  return { request, find: links.find, complete: links.complete, brandOf };
 }
 
-/** The password-reset service. */
+/** Creates the staff password-reset service: the link resets every staff row of an email. */
+export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
+  const links = resetLinks('staff', deps);
+
+  /** Mails a reset link when some merchant lists this (normalised) email as staff; does nothing otherwise. */
+  async function request(input: { email: string; lang: Lang }): Promise<void> {
+    const slugs = await staffMerchantSlugsOf(deps.db, input.email);
+    if (slugs.length === 0) return;
+    // Staff of one merchant get its colours; staff of several, the provider's.
+    const brand = slugs.length === 1 ? { ...(await deps.brandOf(slugs[0])), slug: slugs[0]! } : { name: deps.providerName };
+    await links.mail({ account: input.email, to: input.email, firstname: '', lang: input.lang, returnUrl: '', brand });
+  }
+
+  return { request, find: links.find, complete: links.complete };
+}
+
+/** The diners' password-reset service. */
 export type PasswordReset = ReturnType<typeof createPasswordReset>;
+/** The staff password-reset service. */
+export type StaffPasswordReset = ReturnType<typeof createStaffPasswordReset>;

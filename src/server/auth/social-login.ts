@@ -4,9 +4,8 @@
  * by verified email, then bound to the browser's userToken for authCheck.
  */
 import * as oidc from 'openid-client';
-import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { socialLoginStates } from '../db/schema.ts';
+import { saveSocialLoginState, takeSocialLoginState } from '../db/sign-in-store.ts';
 import { findAccountByEmail, findUserByIdentity, insertUser, linkIdentity, type UserRow } from '../db/user-store.ts';
 import { normalEmail } from './email-address.ts';
 import { bindUserToken, USER_TOKEN_PATTERN } from './login-handoff.ts';
@@ -142,17 +141,19 @@ export function createSocialLogin(deps: SocialLoginDeps) {
     const state = randomToken();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = provider === 'google' ? randomToken() : '';
-    await db.delete(socialLoginStates).where(lt(socialLoginStates.expiresAt, now));
-    await db.insert(socialLoginStates).values({
-      stateHash: hashToken(state),
-      provider,
-      codeVerifier,
-      nonce,
-      redirectUrl: redirect,
-      userTokenHash: hashToken(userToken),
-      expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
-      createdAt: now,
-    });
+    await saveSocialLoginState(
+      db,
+      {
+        stateHash: hashToken(state),
+        provider,
+        codeVerifier,
+        nonce,
+        redirectUrl: redirect,
+        userTokenHash: hashToken(userToken),
+        expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
+      },
+      now,
+    );
     const parameters: Record<string, string> = {
       redirect_uri: callbackUrl(provider),
       scope: SCOPES[provider],
@@ -217,12 +218,7 @@ export function createSocialLogin(deps: SocialLoginDeps) {
   async function finish(provider: SocialProvider, query: URLSearchParams, cookieState: string | undefined): Promise<SocialOutcome> {
     const state = query.get('state') ?? '';
     const now = deps.now();
-    const [pending] = state
-      ? await db
-          .delete(socialLoginStates)
-          .where(eq(socialLoginStates.stateHash, hashToken(state)))
-          .returning()
-      : [];
+    const pending = state ? await takeSocialLoginState(db, hashToken(state)) : undefined;
     if (!pending || pending.provider !== provider || pending.expiresAt < now || cookieState !== state) {
       return { ok: false, redirect: pending?.redirectUrl, error: 'invalid_state' };
     }

@@ -1,7 +1,8 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
+import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
 import { bookings } from './schema.ts';
 
@@ -10,8 +11,8 @@ export type BookingRow = typeof bookings.$inferSelect;
 /** Columns needed to insert a booking. */
 export type NewBooking = typeof bookings.$inferInsert;
 
-/** The firm statuses that hold a table: pending and confirmed. */
-const HOLDING_FIRM = [BookingStatus.Pending, BookingStatus.Confirmed];
+/** The statuses of a live booking (pending, confirmed), as SQL lists them. */
+const LIVE = [...LIVE_STATUSES];
 
 /** What a transaction callback receives: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -42,6 +43,12 @@ export async function lockMerchantDays(tx: Tx, merchantId: string, localDates: s
   }
 }
 
+/** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */
+function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
+  for (const merchantId of new Set(rows.map((row) => row.merchantId))) emitChange(db, { kind: 'booking', merchantId });
+  return rows;
+}
+
 /** The next revision of a booking: every write of a row goes through it. */
 const nextRevision = sql`${bookings.revision} + 1`;
 
@@ -49,17 +56,18 @@ const nextRevision = sql`${bookings.revision} + 1`;
  * Updates the rows matching `condition` that no other transaction holds locked, and returns them. A
  * locked row is being written by its owner, who decides about it: waiting for it could deadlock.
  */
-function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
+async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
   const free = db.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
-  return db
+  const rows = await db
     .update(bookings)
     .set({ ...values, revision: nextRevision })
     .where(and(inArray(bookings.id, free), condition))
     .returning();
+  return written(db, rows);
 }
 
 /**
- * A draft whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
+ * The life cycle's expire, set-based: a draft (status null) whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
  * it, and so is `exceptId`, the booking the calling transaction writes itself.
  */
 export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string, exceptId?: string): Promise<BookingRow[]> {
@@ -182,6 +190,7 @@ export async function findBookingByTokenOnly(db: Queryable, token: string): Prom
 export async function insertBooking(db: Queryable, values: NewBooking): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(values).returning();
   if (!row) throw new Error('booking insert returned nothing');
+  written(db, [row]);
   return row;
 }
 
@@ -199,6 +208,7 @@ export async function updateBooking(
     .set({ ...values, revision: nextRevision })
     .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
     .returning();
+  if (row) written(db, [row]);
   return row;
 }
 
@@ -206,12 +216,13 @@ export async function updateBooking(
  * Moves every booking of a diner (drafts aside) to its next revision, as a change of their details does: each row
  * waits for a transaction writing it, then takes its next revision after that write.
  */
-export function raiseDinerRevisions(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
-  return db
+export async function raiseDinerRevisions(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
+  const rows = await db
     .update(bookings)
     .set({ revision: nextRevision, updatedAt: now })
     .where(and(eq(bookings.userId, userId), isNotNull(bookings.status)))
     .returning();
+  return written(db, rows);
 }
 
 /** The diner's next booking at a merchant that is still coming (pending or confirmed). */
@@ -219,7 +230,7 @@ export async function findCurrentBooking(db: Queryable, merchantId: string, user
   const [row] = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, HOLDING_FIRM), gt(bookings.endsAt, now)))
+    .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, LIVE), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   return row;
@@ -239,7 +250,7 @@ export async function findOverlappingUserBooking(
         eq(bookings.merchantId, booking.merchantId),
         eq(bookings.userId, userId),
         ne(bookings.id, booking.id),
-        inArray(bookings.status, HOLDING_FIRM),
+        inArray(bookings.status, LIVE),
         lt(bookings.startsAt, booking.endsAt),
         gt(bookings.endsAt, booking.startsAt),
       ),
@@ -248,10 +259,13 @@ export async function findOverlappingUserBooking(
   return row;
 }
 
-/** Confirmed bookings whose time and duration have passed become finished (those being written are left to their writer); returns them. */
+/**
+ * The life cycle's finish by the system, set-based: bookings it may finish whose time and duration have passed
+ * become finished (those being written are left to their writer); returns them.
+ */
 export async function finishPastBookings(db: Queryable, now: Date): Promise<BookingRow[]> {
-  return updateUnlocked(db, and(eq(bookings.status, BookingStatus.Confirmed), lt(bookings.endsAt, now))!, {
-    status: BookingStatus.Finished,
+  return updateUnlocked(db, and(inArray(bookings.status, statusesFrom('finish', 'system')), lt(bookings.endsAt, now))!, {
+    status: statusOfState('finished'),
     holdsTable: false,
     updatedAt: now,
   });

@@ -1,10 +1,10 @@
 /** Reads and writes the closings staff make; each write touches the merchant row so every process's cached floor reloads. */
 import { and, asc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { Closing } from '../domain/closings.ts';
 import { lockMerchantDays, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
-import { floorCacheOf } from './floor-cache.ts';
+import { emitChange } from './change-feed.ts';
 import { bookings, merchantClosings, merchants } from './schema.ts';
 
 /** A closing row as stored. */
@@ -72,7 +72,6 @@ export async function saveClosing(
     await touchMerchant(tx, values.merchantId, now);
     return { closing: closing!, affected: await bookingsInSpan(tx, values.merchantId, values.startsAt, values.endsAt) };
   });
-  floorCacheOf(db).forget();
   return saved;
 }
 
@@ -86,13 +85,16 @@ export async function removeClosing(db: Database, merchantId: string, id: string
     if (row) await touchMerchant(tx, merchantId, now);
     return row;
   });
-  if (removed) floorCacheOf(db).forget();
   return removed;
 }
 
-/** A new version of the merchant row (its xmin), so every process's floor cache sees the closings changed. */
+/**
+ * A new version of the merchant row (its xmin), so every process's floor cache sees the closings changed; this
+ * process's caches hear it from the change feed at the commit.
+ */
 async function touchMerchant(tx: Tx, merchantId: string, now: Date): Promise<void> {
   await tx.update(merchants).set({ updatedAt: now }).where(eq(merchants.id, merchantId));
+  emitChange(tx, { kind: 'closing', merchantId });
 }
 
 /** The merchant's closing covering instant `at`, read in the caller's transaction (after its day locks). */
@@ -112,12 +114,7 @@ export async function bookingsInSpan(db: Database | Tx, merchantId: string, star
     .select({ token: bookings.token, ref: bookings.ref, status: bookings.status, startsAt: bookings.startsAt })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.merchantId, merchantId),
-        inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed]),
-        gte(bookings.startsAt, startsAt),
-        lt(bookings.startsAt, endsAt),
-      ),
+      and(eq(bookings.merchantId, merchantId), inArray(bookings.status, [...LIVE_STATUSES]), gte(bookings.startsAt, startsAt), lt(bookings.startsAt, endsAt)),
     )
     .orderBy(asc(bookings.startsAt));
   return rows.map((row) => ({ token: row.token, ref: row.ref, status: row.status!, starts_at: row.startsAt.toISOString() }));

@@ -1,7 +1,9 @@
 /** Opens the database: embedded PGlite under a data folder, or PostgreSQL when a URL is given. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { changeFeedOf } from './change-feed.ts';
 import { schema } from './schema.ts';
 
 /** The one database type the whole server is written against, whichever driver is underneath. */
@@ -22,7 +24,7 @@ const soleWriters = new WeakSet<Database>();
 
 /**
  * Whether this process is the only one that can write the database: embedded PGlite (its data folder
- * is locked to one server, or it lives in memory). Only then may a process cache what it writes itself.
+ * is locked to one server, or it lives in memory). Read by cache-policy.ts and job-store.ts only.
  */
 export function isSoleWriter(db: Database): boolean {
   return soleWriters.has(db);
@@ -35,6 +37,8 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzle(client, { schema }) as unknown as Database;
+  // Followed from the start, so no transaction begins unseen by the caches' change feed.
+  changeFeedOf(db);
   return {
     db,
     kind: 'postgres',
@@ -53,16 +57,20 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
   };
 }
 
-/** Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined; `loadDataDir` starts it from a
+ * dumped data folder (tests load one migrated template instead of migrating every database).
+ */
+export async function openPglite(dataDir?: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
   const db = drizzle({ client, schema }) as unknown as Database;
   soleWriters.add(db);
+  changeFeedOf(db);
   return {
     db,
     kind: 'pglite',
@@ -76,4 +84,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 /** Opens the database the configuration asks for. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+}
+
+/** Asks the database the smallest question (the readiness check): resolves when it answers. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -1,33 +1,40 @@
 /**
- * The staff book's days, cached in process and never stale. A sole writer (embedded PGlite) trusts its cache until
- * one of its own writes tells it a merchant changed (every booking change, every diner's change of details, every
- * import). A shared database (PostgreSQL, other processes writing) asks first for the day's fingerprint, one cheap
+ * The staff book's days, cached in process and never stale. Where the caches trust the change feed (cache-policy.ts)
+ * a day is kept until the feed tells of a change it shows (a booking of the merchant, a diner's details, an import).
+ * A shared database (PostgreSQL, other processes writing) asks first for the day's fingerprint, one cheap
  * statement, and reads the day again only when it moved.
  */
-import { isSoleWriter, type Database } from './database.ts';
+import { trustsChangeFeed } from './cache-policy.ts';
+import { changeFeedOf } from './change-feed.ts';
+import type { Database } from './database.ts';
 import { perDatabase } from './per-database.ts';
 
 const MAX_ENTRIES = 500;
 
-/** The cached days of one database handle, and how it is told of changes. */
+/** The cached days of one database handle. */
 export interface DayBookCache<T> {
   /**
    * The merchant's day as `load` reads it, from the cache while nothing changed since; on a shared database
    * `fingerprint` tells (it must move with every write that `load` would see).
    */
   read(merchantId: string, day: string, load: () => Promise<T>, fingerprint: () => Promise<string>): Promise<T>;
-  /** A booking of the merchant was written and committed. */
-  changed(merchantId: string): void;
-  /** Something every merchant's book shows changed (a diner's details, a floor): drop everything. */
-  forget(): void;
 }
 
 function createDayBookCache(db: Database): DayBookCache<unknown> {
-  const soleWriter = isSoleWriter(db);
+  const soleWriter = trustsChangeFeed(db);
   let generation = 0;
   const versions = new Map<string, number>();
   const entries = new Map<string, { version: string; value: unknown }>();
   const localVersionOf = (merchantId: string) => `${generation}.${versions.get(merchantId) ?? 0}`;
+  changeFeedOf(db).subscribe((change) => {
+    if (change.kind === 'booking') {
+      versions.set(change.merchantId, (versions.get(change.merchantId) ?? 0) + 1);
+    } else if (change.kind === 'diner' || change.kind === 'merchant') {
+      // Every book shows diners' names and phones, and zone and table names.
+      generation++;
+      entries.clear();
+    }
+  });
   return {
     async read(merchantId, day, load, fingerprint) {
       const key = `${merchantId}|${day}`;
@@ -44,13 +51,6 @@ function createDayBookCache(db: Database): DayBookCache<unknown> {
         entries.set(key, { version, value });
       }
       return value;
-    },
-    changed(merchantId) {
-      versions.set(merchantId, (versions.get(merchantId) ?? 0) + 1);
-    },
-    forget() {
-      generation++;
-      entries.clear();
     },
   };
 }

@@ -1,4 +1,8 @@
-/** A per-process cache of merchants' floor plans (merchant row, active zones and tables), one per database handle. */
+/**
+ * A per-process cache of merchants' floor plans (merchant row, active zones and tables, closings), one per database
+ * handle, dropped whenever the change feed tells of an import or a closing.
+ */
+import { changeFeedOf } from './change-feed.ts';
 import type { Database } from './database.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { perDatabase } from './per-database.ts';
@@ -15,8 +19,6 @@ export interface FloorCache {
   /** The generation to hand back to `set`: a `forget` in between makes the `set` a no-op. */
   generation(): number;
   set(slug: string, entry: Entry, generation: number): void;
-  /** Drops everything (after an import). */
-  forget(): void;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -27,9 +29,15 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function createFloorCache(): FloorCache {
+function createFloorCache(db: Database): FloorCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
+  changeFeedOf(db).subscribe((change) => {
+    if (change.kind === 'merchant' || change.kind === 'closing') {
+      generation++;
+      entries.clear();
+    }
+  });
   return {
     get: (slug) => entries.get(slug),
     generation: () => generation,
@@ -38,12 +46,8 @@ function createFloorCache(): FloorCache {
       // Shared by every request: frozen, so a caller that mutates it fails loudly instead of corrupting it.
       entries.set(slug, { version: entry.version, floor: deepFreeze(entry.floor) });
     },
-    forget() {
-      generation++;
-      entries.clear();
-    },
   };
 }
 
 /** The floor cache of a database handle. */
-export const floorCacheOf: (db: Database) => FloorCache = perDatabase(() => createFloorCache());
+export const floorCacheOf: (db: Database) => FloorCache = perDatabase(createFloorCache);

@@ -1,21 +1,21 @@
 /**
- * Which tables are held around a day, cached in process — only where this process is the database's
- * sole writer (embedded PGlite), and invalidated by every booking change, so no answer is ever stale.
+ * Which tables are held around a day, cached in process — only where the caches may trust the change feed
+ * (cache-policy.ts), and dropped by every booking change the feed tells of, so no answer is ever stale.
  */
 import type { TableHold } from '../domain/availability.ts';
 import { liveHolds, type HoldRow } from './booking-store.ts';
-import { isSoleWriter, type Database } from './database.ts';
+import { trustsChangeFeed } from './cache-policy.ts';
+import { changeFeedOf } from './change-feed.ts';
+import type { Database } from './database.ts';
 import { findHoldRows } from './prepared-reads.ts';
 import { perDatabase } from './per-database.ts';
 
 const MAX_ENTRIES = 5_000;
 
-/** The holds of one database handle, and how it is told of changes. */
+/** The holds of one database handle. */
 export interface HoldsCache {
   /** Bookings holding a table of the merchant over [from, to) at `now` (as listHolds). */
   holds(merchantId: string, from: Date, to: Date, now: Date): Promise<TableHold[]>;
-  /** A booking of the merchant was written and committed: call before answering whoever changed it. */
-  changed(merchantId: string): void;
 }
 
 interface Entry {
@@ -24,12 +24,16 @@ interface Entry {
 }
 
 function createHoldsCache(db: Database): HoldsCache {
-  if (!isSoleWriter(db)) {
+  if (!trustsChangeFeed(db)) {
     // Another process may book at any moment: read the database every time.
-    return { holds: async (merchantId, from, to, now) => liveHolds(await findHoldRows(db, merchantId, from, to), now), changed() {} };
+    return { holds: async (merchantId, from, to, now) => liveHolds(await findHoldRows(db, merchantId, from, to), now) };
   }
   const versions = new Map<string, number>();
   const entries = new Map<string, Entry>();
+  // Told at the commit, before the writer answers: availability read from then on sees the booking.
+  changeFeedOf(db).subscribe((change) => {
+    if (change.kind === 'booking') versions.set(change.merchantId, (versions.get(change.merchantId) ?? 0) + 1);
+  });
   return {
     async holds(merchantId, from, to, now) {
       const key = `${merchantId}|${from.getTime()}|${to.getTime()}`;
@@ -44,9 +48,6 @@ function createHoldsCache(db: Database): HoldsCache {
         entries.set(key, { version, rows });
       }
       return liveHolds(rows, now);
-    },
-    changed(merchantId) {
-      versions.set(merchantId, (versions.get(merchantId) ?? 0) + 1);
     },
   };
 }

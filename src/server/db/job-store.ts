@@ -1,6 +1,6 @@
 /** The durable scheduler's queries: enqueue, claim with SKIP LOCKED under a lease, finish, retry with backoff, list. */
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from './database.ts';
+import { isSoleWriter, type Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
 import { jobs } from './schema.ts';
 
@@ -129,10 +129,11 @@ export async function nextDueAt(db: Queryable): Promise<Date | undefined> {
 }
 
 /**
- * Frees every running job at once: only for a database one process owns (embedded PGlite), at its start, when no
- * worker can be running any more.
+ * At a worker's start, frees every running job at once where one process owns the database (embedded PGlite): no
+ * other worker can be running them any more. Elsewhere frees nothing (their leases lapse). How many it freed.
  */
-export async function releaseAllLeases(db: Queryable, now: Date): Promise<number> {
+export async function releaseLeasesAtStart(db: Database, now: Date): Promise<number> {
+  if (!isSoleWriter(db)) return 0;
   const rows = await db
     .update(jobs)
     .set({ state: 'pending', lockedUntil: null, lockedBy: null, updatedAt: now })

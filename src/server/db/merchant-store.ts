@@ -2,9 +2,9 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
-import { isSoleWriter, type Database } from './database.ts';
-import { dayBookCacheOf } from './day-book-cache.ts';
-import { staffSessionCacheOf } from './staff-session-cache.ts';
+import { trustsChangeFeed } from './cache-policy.ts';
+import { emitChange } from './change-feed.ts';
+import type { Database } from './database.ts';
 import { replaceStaff, type StaffRevocation } from './staff-rows.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
@@ -49,13 +49,13 @@ export async function findZoneById(db: Database, id: string): Promise<ZoneRow | 
 
 /**
  * Finds a merchant by slug with its active zones (in definition order) and tables; the answer is
- * shared and frozen. Cached per process: a sole writer trusts its cache until an import here; a shared
- * database costs one query (the merchant row and its version) while the floor is unchanged.
+ * shared and frozen. Cached per process: trusted until the change feed tells of an import or a closing where
+ * the policy allows (cache-policy.ts); else one query (the merchant row and its version) while the floor is unchanged.
  */
 export async function findMerchantWithFloor(db: Database, slug: string): Promise<MerchantWithFloor | undefined> {
   const cache = floorCacheOf(db);
   const cached = cache.get(slug);
-  if (cached && isSoleWriter(db)) return cached.floor;
+  if (cached && trustsChangeFeed(db)) return cached.floor;
   const generation = cache.generation();
   const found = await findMerchantVersioned(db, slug);
   if (!found) return undefined;
@@ -65,9 +65,13 @@ export async function findMerchantWithFloor(db: Database, slug: string): Promise
   return floor;
 }
 
-/** The cached floor of a merchant and its version, unchecked: the caller checks the version itself (see batched-hold-reads.ts). */
+/**
+ * The cached floor of a merchant and its version, unchecked: the caller checks the version itself (see
+ * batched-hold-reads.ts). Only where the caches check their copies with the database: elsewhere undefined, and
+ * findMerchantWithFloor answers from the cache without a query.
+ */
 export function peekMerchantFloor(db: Database, slug: string): { floor: MerchantWithFloor; version: string } | undefined {
-  return floorCacheOf(db).get(slug);
+  return trustsChangeFeed(db) ? undefined : floorCacheOf(db).get(slug);
 }
 
 async function loadFloor(db: Database, merchant: MerchantRow): Promise<MerchantWithFloor> {
@@ -195,12 +199,9 @@ export async function upsertMerchant(
       hashes.set(email, passwordHash);
     }
     const revocation = await replaceStaff(tx, merchant.id, hashes);
+    // Its floor, the zone and table names the staff book shows, the staff rows that name what a session reaches.
+    emitChange(tx, { kind: 'merchant', merchantId: merchant.id });
     return { merchant, created: !existing, revocation };
   });
-  floorCacheOf(db).forget();
-  // Zone and table names show in the staff book.
-  dayBookCacheOf(db).forget();
-  // Staff rows name the merchants a staff session reaches.
-  staffSessionCacheOf(db).forget();
   return result;
 }

@@ -3,13 +3,15 @@
  * phone: one pending or confirmed booking per phone per merchant and time, and a daily cap per unconfirmed phone.
  */
 import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { internationalPhone } from '../auth/phone.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import { internationalPhone } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow, Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, users } from './schema.ts';
+
+/** What the limits read of the diner validating: their phone. */
+type PhoneHolder = Pick<typeof users.$inferSelect, 'phone'>;
 
 /** How many coming bookings a phone may hold. */
 export interface PhoneLimits {
@@ -36,11 +38,11 @@ export function phoneLimitsOf(db: Database): PhoneLimits {
  * Whether a diner's phone was proven theirs. Nothing confirms a phone today (no code is sent and checked; an
  * account's phone is what it typed and user/update changes it at will), so no phone is, guests' or accounts'.
  */
-export function phoneConfirmed(_user: SessionUser): boolean {
+export function phoneConfirmed(_user: PhoneHolder): boolean {
   return false;
 }
 
-const HOLDING = [BookingStatus.Pending, BookingStatus.Confirmed];
+const HOLDING = [...LIVE_STATUSES];
 
 /**
  * Refuses to validate `booking` for `user` when their phone already holds an overlapping booking at the same
@@ -50,7 +52,7 @@ const HOLDING = [BookingStatus.Pending, BookingStatus.Confirmed];
 export async function assertPhoneMayBook(
   tx: Tx,
   booking: Pick<BookingRow, 'id' | 'merchantId' | 'startsAt' | 'endsAt' | 'localDate'>,
-  user: SessionUser,
+  user: PhoneHolder,
   limits: PhoneLimits,
 ): Promise<void> {
   if (!user.phone) return;

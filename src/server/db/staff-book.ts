@@ -1,6 +1,6 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { BOOK_STATUSES, BookingStatus } from '../../shared/booking-life-cycle.ts';
 import { localDateOf, localTimeOf } from '../../shared/local-time.ts';
 import type { StaffBookingRow, StaffDinerChange, StaffDinerChangeSide } from '../../shared/api/staff.ts';
 import type { DinerChangeSide, DinerChangeValue } from '../domain/diner-change.ts';
@@ -264,14 +264,7 @@ export async function dayCounts(db: Database, merchantId: string, from: string, 
       pending: sql<number>`(count(*) filter (where ${bookings.status} = ${BookingStatus.Pending}))::int`,
     })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.merchantId, merchantId),
-        gte(bookings.localDate, from),
-        lt(bookings.localDate, to),
-        inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed, BookingStatus.Finished]),
-      ),
-    )
+    .where(and(eq(bookings.merchantId, merchantId), gte(bookings.localDate, from), lt(bookings.localDate, to), inArray(bookings.status, [...BOOK_STATUSES])))
     .groupBy(bookings.localDate)
     .orderBy(asc(bookings.localDate));
   return rows.map((row) => ({ day: row.day, count: Number(row.count), pending: Number(row.pending) }));

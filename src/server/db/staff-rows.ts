@@ -1,5 +1,5 @@
 /** A merchant's staff rows as a definition lists them, and the sessions that end when a row goes or its password changes. */
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { merchants, staff, staffSessions } from './schema.ts';
@@ -57,4 +57,24 @@ export async function replaceStaff(tx: Tx, merchantId: string, hashes: ReadonlyM
           )
           .returning({ id: staffSessions.id });
   return { staffIds: removed.map((row) => row.id), sessionIds: revoked.map((row) => row.id) };
+}
+
+/** The id and password hash of each staff row of an email (one per merchant that lists it). */
+export function staffHashesByEmail(db: Database, email: string): Promise<{ id: string; passwordHash: string }[]> {
+  return db.select({ id: staff.id, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.email, email));
+}
+
+/** The id and password hash of each of these staff rows. */
+export function staffHashesByIds(db: Database, staffIds: string[]): Promise<{ id: string; passwordHash: string }[]> {
+  return db.select({ id: staff.id, passwordHash: staff.passwordHash }).from(staff).where(inArray(staff.id, staffIds));
+}
+
+/** Sets the password hash of these staff rows. */
+export async function setStaffPasswordHash(db: Database, staffIds: string[], passwordHash: string): Promise<void> {
+  await db.update(staff).set({ passwordHash }).where(inArray(staff.id, staffIds));
+}
+
+/** A merchant's staff rows, by email. */
+export function staffRowsOf(db: Database, merchantId: string): Promise<(typeof staff.$inferSelect)[]> {
+  return db.select().from(staff).where(eq(staff.merchantId, merchantId)).orderBy(asc(staff.email));
 }

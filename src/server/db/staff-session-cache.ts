@@ -1,9 +1,11 @@
 /**
- * Live staff sessions by token hash, cached in process only where this process is the database's sole writer
- * (embedded PGlite): every write that ends a session or changes what it reaches (a sign-out, a password change or
- * reset, an import of the merchant's staff) runs here and drops the lot. A shared database is asked every time.
+ * Live staff sessions by token hash, cached in process only where the caches trust the change feed
+ * (cache-policy.ts): every write that ends a session or changes what it reaches (a sign-out, a password change or
+ * reset, an import of the merchant's staff) is told by the feed and drops the lot. A shared database is asked every time.
  */
-import { isSoleWriter, type Database } from './database.ts';
+import { trustsChangeFeed } from './cache-policy.ts';
+import { changeFeedOf } from './change-feed.ts';
+import type { Database } from './database.ts';
 import { perDatabase } from './per-database.ts';
 
 const MAX_ENTRIES = 1000;
@@ -12,14 +14,21 @@ const MAX_ENTRIES = 1000;
 export interface StaffSessionCache<T> {
   /** The session of a token hash as `load` reads it (with its expiry), from the cache until it expires or is dropped. */
   read(tokenHash: string, now: Date, load: () => Promise<{ value: T; expiresAt: Date } | undefined>): Promise<T | undefined>;
-  /** A session was revoked or what sessions reach changed: drop everything. */
+  /** Drops everything (the change feed calls it on a revocation or an import; kept for callers outside it). */
   forget(): void;
 }
 
 function createStaffSessionCache(db: Database): StaffSessionCache<unknown> {
-  if (!isSoleWriter(db)) return { read: async (_hash, _now, load) => (await load())?.value, forget() {} };
+  if (!trustsChangeFeed(db)) return { read: async (_hash, _now, load) => (await load())?.value, forget() {} };
   let generation = 0;
   const entries = new Map<string, { value: unknown; expiresAt: Date }>();
+  const forget = () => {
+    generation++;
+    entries.clear();
+  };
+  changeFeedOf(db).subscribe((change) => {
+    if (change.kind === 'staff-session' || change.kind === 'merchant') forget();
+  });
   return {
     async read(tokenHash, now, load) {
       const cached = entries.get(tokenHash);
@@ -33,10 +42,7 @@ function createStaffSessionCache(db: Database): StaffSessionCache<unknown> {
       }
       return found?.value;
     },
-    forget() {
-      generation++;
-      entries.clear();
-    },
+    forget,
   };
 }
 

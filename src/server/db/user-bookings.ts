@@ -1,5 +1,6 @@
 /** The bookings of one account for its account page: never drafts, coming ones soonest first, the others latest first. */
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, not, or } from 'drizzle-orm';
+import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { Database } from './database.ts';
 import { bookings, merchants, zones } from './schema.ts';
 
@@ -17,8 +18,8 @@ export interface UserBookingRow {
   zoneName: string;
 }
 
-// Pending or confirmed and not over yet: still to come.
-const COMING_STATUSES = [10, 20];
+// Live (pending or confirmed) and not over yet: still to come.
+const COMING_STATUSES = [...LIVE_STATUSES];
 
 /** The account's bookings in two groups of at most `limit` each: coming (ascending) and past or ended (descending). */
 export async function listUserBookings(db: Database, userId: string, now: Date, limit: number): Promise<{ coming: UserBookingRow[]; past: UserBookingRow[] }> {

@@ -1,8 +1,8 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './database.ts';
-import { dayBookCacheOf } from './day-book-cache.ts';
-import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
+import { emitChange } from './change-feed.ts';
+import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow, type Tx } from './booking-store.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -37,6 +37,34 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   }
 }
 
+/** The details staff take down for a booking of their own (a phone call, a walk-in). */
+export interface GuestDetails {
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Inserts the guest diner of a booking staff take, in the booking's transaction; its id. */
+export async function insertStaffGuest(tx: Tx, diner: GuestDetails, now: Date): Promise<string> {
+  const [guest] = await tx
+    .insert(users)
+    .values({
+      ...diner,
+      email: null,
+      anonymousEmail: diner.email,
+      // The email staff took down is where the diner hears of the booking, as a guest who ticked the option online.
+      wantsEmailConfirmation: diner.email !== null,
+      anonymous: true,
+      onboarding: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  if (!guest) throw new Error('guest insert returned nothing');
+  return guest.id;
+}
+
 /**
  * Changes a diner's details and, in the same transaction, moves every booking of theirs (drafts aside) to its next
  * revision: the staff book shows the diner's name and phone, and a new revision is how a book catches up and how a
@@ -55,10 +83,10 @@ export async function updateDinerDetails(
         .set({ ...values, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
+      // The staff book shows diners' names and phones.
+      emitChange(tx, { kind: 'diner' });
       return { user: user!, bookings: await raiseDinerRevisions(tx, id, now) };
     });
-    // The staff book shows diners' names and phones.
-    dayBookCacheOf(db).forget();
     return changed;
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
@@ -72,7 +100,8 @@ export async function setBookingOwner(db: Database, bookingId: string, userId: s
     .update(bookings)
     .set({ userId, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), isNull(bookings.userId)))
-    .returning({ id: bookings.id });
+    .returning({ merchantId: bookings.merchantId });
+  for (const { merchantId } of rows) emitChange(db, { kind: 'booking', merchantId });
   return rows.length > 0;
 }
 

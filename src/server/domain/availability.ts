@@ -1,4 +1,12 @@
-import { addDaysToLocalDate, isoWeekdayOf, localDateOf, localTimeOfMinutes, localToInstant, minutesOfLocalTime } from '../../shared/local-time.ts';
+import {
+  addDaysToLocalDate,
+  isoWeekdayOf,
+  startOfLocalDay,
+  localDateOf,
+  localTimeOfMinutes,
+  localToInstant,
+  minutesOfLocalTime,
+} from '../../shared/local-time.ts';
 import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
 
 /** The merchant settings that shape availability. */
@@ -200,4 +208,29 @@ const idCollator = new Intl.Collator('en', { numeric: true });
 // Numeric-aware so serial ids order as numbers ('2' before '10'); plain order breaks remaining ties.
 function compareIds(a: string, b: string): number {
   return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+const windowsByMerchant = new WeakMap<object, Map<LocalDate, { from: Date; to: Date }>>();
+const MAX_WINDOWS_PER_MERCHANT = 2_000;
+
+/** The instants whose bookings can bear on a merchant-local day's availability: the day and the next, widened by a booking's length. */
+export function holdsWindow(
+  { merchant }: { merchant: { timezone: string; settings: Pick<BookingSettings, 'bookingDurationMinutes'> } },
+  date: LocalDate,
+): { from: Date; to: Date } {
+  // The time-zone arithmetic is worth remembering per cached (frozen, so unchanging) merchant row.
+  const byDate = Object.isFrozen(merchant) ? (windowsByMerchant.get(merchant) ?? new Map<LocalDate, { from: Date; to: Date }>()) : undefined;
+  const known = byDate?.get(date);
+  if (known) return { from: new Date(known.from), to: new Date(known.to) };
+  const duration = merchant.settings.bookingDurationMinutes * 60_000;
+  const window = {
+    from: new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration),
+    to: new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration),
+  };
+  if (byDate) {
+    if (byDate.size >= MAX_WINDOWS_PER_MERCHANT) byDate.delete(byDate.keys().next().value!);
+    byDate.set(date, window);
+    windowsByMerchant.set(merchant, byDate);
+  }
+  return { from: new Date(window.from), to: new Date(window.to) };
 }

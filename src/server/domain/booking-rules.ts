@@ -50,6 +50,11 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
     open && bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes).some((time) => time.at.getTime() === at.getTime());
   if (!offered) throw new DomainError('merchant_closed', { date }, 'The restaurant takes no booking at that time');
   assertNotClosed(floor, at);
+  assertLeadTime(floor, at, now);
+}
+
+/** Refuses a booking starting sooner than the merchant's lead time (a new one, or a draft made firm late). */
+export function assertLeadTime({ merchant }: Pick<MerchantWithFloor, 'merchant'>, at: Date, now: Date): void {
   if (startsTooSoon(at, now, merchant.settings)) {
     throw new DomainError('last_minute_booking_not_allowed', { minLeadMinutes: merchant.settings.minLeadMinutes });
   }

@@ -1,11 +1,11 @@
 /** The booking as the browser reads it (spec section 3), built from what is stored. */
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { bookingTexts } from '../i18n/server-texts.ts';
+import { bookingTexts } from '../../shared/booking-texts.ts';
 import { localeOf } from './lang.ts';
 import type { Lang } from '../../shared/langs.ts';
 import { localDateOf, localTimeOf, startOfLocalDay } from '../../shared/local-time.ts';
-import type { BookingStatusCode } from '../../shared/booking-status.ts';
+import { BookingStatus, isPending, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
 import type { Booking } from '../../shared/api/booking.ts';
 
 /** What the view needs of a stored booking. */
@@ -51,11 +51,11 @@ export type BookingView = Booking;
 
 const gifByStatus: Record<string, string> = {
   draft: '/images/status/draft.svg',
-  10: '/images/status/pending.svg',
-  20: '/images/status/confirmed.svg',
-  25: '/images/status/refused.svg',
-  30: '/images/status/finished.svg',
-  40: '/images/status/cancelled.svg',
+  [BookingStatus.Pending]: '/images/status/pending.svg',
+  [BookingStatus.Confirmed]: '/images/status/confirmed.svg',
+  [BookingStatus.Refused]: '/images/status/refused.svg',
+  [BookingStatus.Finished]: '/images/status/finished.svg',
+  [BookingStatus.Cancelled]: '/images/status/cancelled.svg',
 };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -97,10 +97,10 @@ export function toBookingView(input: {
   const localDate = localDateOf(booking.startsAt, tz);
   const status = booking.status as BookingStatusCode | null;
   // A diner's change sent the booking back to the restaurant: its response window starts again from the change.
-  const changedAt = status === 10 && booking.dinerChange ? new Date(booking.dinerChange.at) : null;
+  const changedAt = isPending(status) && booking.dinerChange ? new Date(booking.dinerChange.at) : null;
   const validatedAt = booking.validatedAt ?? booking.createdAt;
   const waitedSince = changedAt && changedAt > validatedAt ? changedAt : validatedAt;
-  const showUnavailableMerchant = status === 10 && now.getTime() - waitedSince.getTime() > merchant.settings.responseWindowMinutes * 60_000;
+  const showUnavailableMerchant = isPending(status) && now.getTime() - waitedSince.getTime() > merchant.settings.responseWindowMinutes * 60_000;
   return {
     token: booking.token,
     ref: booking.ref,

@@ -1,4 +1,5 @@
 /** Covers per start time of a day's book, against the merchant's pacing (maxCoversPerSlot). */
+import { isLive } from '../../shared/booking-life-cycle.ts';
 
 /** Covers booked to start at one local time, and the most the merchant takes then. */
 export interface CoversAtTime {
@@ -11,7 +12,7 @@ export interface CoversAtTime {
 export function coversPerTime(bookings: ReadonlyArray<{ time: string; status: number; party: number }>, maxCoversPerSlot: number): CoversAtTime[] {
   const byTime = new Map<string, number>();
   for (const booking of bookings) {
-    if (booking.status !== 10 && booking.status !== 20) continue;
+    if (!isLive(booking.status)) continue;
     byTime.set(booking.time, (byTime.get(booking.time) ?? 0) + booking.party);
   }
   return [...byTime].sort(([a], [b]) => a.localeCompare(b)).map(([time, covers]) => ({ time, covers, max: maxCoversPerSlot }));

@@ -3,10 +3,6 @@
  * (beside the site's parts, which never import these). Typed by the French files: a key missing in another language
  * fails tsc here.
  */
-import enBooking from '../../i18n/messages/en/server-booking.json' with { type: 'json' };
-import esBooking from '../../i18n/messages/es/server-booking.json' with { type: 'json' };
-import frBooking from '../../i18n/messages/fr/server-booking.json' with { type: 'json' };
-import itBooking from '../../i18n/messages/it/server-booking.json' with { type: 'json' };
 import enFields from '../../i18n/messages/en/server-fields.json' with { type: 'json' };
 import esFields from '../../i18n/messages/es/server-fields.json' with { type: 'json' };
 import frFields from '../../i18n/messages/fr/server-fields.json' with { type: 'json' };
@@ -24,19 +20,15 @@ import esPages from '../../i18n/messages/es/server-pages.json' with { type: 'jso
 import frPages from '../../i18n/messages/fr/server-pages.json' with { type: 'json' };
 import itPages from '../../i18n/messages/it/server-pages.json' with { type: 'json' };
 import type { Lang } from '../../shared/langs.ts';
-import { textsOf } from './translate.ts';
+import { textsOf } from '../../shared/translator.ts';
 
-const booking: Record<Lang, typeof frBooking> = { fr: frBooking, en: enBooking, es: esBooking, it: itBooking };
 const fields: Record<Lang, typeof frFields> = { fr: frFields, en: enFields, es: esFields, it: itFields };
 const mail: Record<Lang, typeof frMail> = { fr: frMail, en: enMail, es: esMail, it: itMail };
 const messages: Record<Lang, typeof frMessages> = { fr: frMessages, en: enMessages, es: esMessages, it: itMessages };
 const pages: Record<Lang, typeof frPages> = { fr: frPages, en: enPages, es: esPages, it: itPages };
 
-/**
- * What a diner gets about a booking (server-booking.json): the calendar event, the Google Calendar link's details and
- * the confirmation text message. `.one` and `.other` are for a count of one or less and for more than one.
- */
-export const bookingTexts = textsOf(booking);
+/** The booking's texts (server-booking.json), which the pure booking view reads too: kept in src/shared. */
+export { bookingTexts } from '../../shared/booking-texts.ts';
 
 /** What register, user/update and the reset page show under a field (server-fields.json), by problem code: fieldTexts(lang)(code). */
 export const fieldTexts = textsOf(fields);

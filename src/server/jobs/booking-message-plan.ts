@@ -3,7 +3,7 @@
  * with the job that sends it), and the jobs that come later (reminders, the restaurant's reminder to answer, the close of
  * a booking never answered). Committed with the change or not at all; sent after it, never undoing it.
  */
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow, Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueJob } from '../db/job-store.ts';
@@ -34,7 +34,7 @@ export type RestaurantRecipients = (merchant: MerchantRow) => { emails: string[]
 
 /** Each cause's messages, to the diner and to the restaurant. */
 const MESSAGES: Record<BookingCause, (after: BookingRow) => BookingMessageKind[]> = {
-  validate: (after) => (after.status === BookingStatus.Pending ? ['diner-received', 'restaurant-new-booking'] : ['diner-confirmed']),
+  validate: (after) => (isPending(after.status) ? ['diner-received', 'restaurant-new-booking'] : ['diner-confirmed']),
   confirm: () => ['diner-confirmed'],
   refuse: () => ['diner-cancelled-by-restaurant'],
   restaurant_cancel: () => ['diner-cancelled-by-restaurant'],
@@ -188,8 +188,8 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
       });
     }
     if (!PLANS_AHEAD.has(cause)) return;
-    if (after.status === BookingStatus.Pending || after.status === BookingStatus.Confirmed) await planReminders(tx, after, merchant, now);
-    if (after.status === BookingStatus.Pending) await planPendingJobs(tx, after, merchant, now);
+    if (isLive(after.status)) await planReminders(tx, after, merchant, now);
+    if (isPending(after.status)) await planPendingJobs(tx, after, merchant, now);
   };
 }
 

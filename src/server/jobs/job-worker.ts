@@ -2,8 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
-import { isSoleWriter } from '../db/database.ts';
-import { claimDueJob, completeJob, failJobAttempt, nextDueAt, releaseAllLeases, rescheduleJob, type JobRow } from '../db/job-store.ts';
+import { claimDueJob, completeJob, failJobAttempt, nextDueAt, releaseLeasesAtStart, rescheduleJob, type JobRow } from '../db/job-store.ts';
 
 /** What a handler may ask for instead of being done: a recurring job's next run. */
 export interface JobOutcome {
@@ -114,7 +113,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   return {
     async start() {
       if (running) return;
-      if (isSoleWriter(deps.db)) await releaseAllLeases(deps.db, deps.now());
+      await releaseLeasesAtStart(deps.db, deps.now());
       running = true;
       tick();
     },

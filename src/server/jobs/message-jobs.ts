@@ -4,15 +4,14 @@
  * booking never answered, and each evening the restaurant's list of the next day's bookings.
  */
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BookingStatus } from '../../shared/booking-status.ts';
+import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
 import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import type { JobRow } from '../db/job-store.ts';
 import { findMerchantById, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
 import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type OutboxRow } from '../db/outbox-store.ts';
-import { bookings } from '../db/schema.ts';
+import { comingBookingsOfDay, manageKeyOf } from '../db/message-reads.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { SmsSender } from '../mail/sms.ts';
 import type { BookingService } from '../services/booking-service.ts';
@@ -94,13 +93,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     const shown = shownMerchant(merchant, deps.restaurantRecipients);
     if (row.kind === 'restaurant-next-day') {
       const day = String(row.data.day);
-      const rows = await db
-        .select()
-        .from(bookings)
-        .where(
-          and(eq(bookings.merchantId, merchant.id), eq(bookings.localDate, day), inArray(bookings.status, [BookingStatus.Pending, BookingStatus.Confirmed])),
-        )
-        .orderBy(asc(bookings.startsAt));
+      const rows = await comingBookingsOfDay(db, merchant.id, day);
       const listed = await Promise.all(rows.map((booking) => messageBookingOf(db, booking)));
       return deps.compose({
         kind: 'restaurant-next-day',
@@ -113,11 +106,8 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     const booking = revive(row.data.booking);
     const kind = row.kind as Exclude<BookingMessageKind, 'restaurant-next-day'>;
     // Only the diner's own messages carry the manage key (in the link's fragment); the restaurant's never do.
-    const stored =
-      isDinerKind(kind) && row.bookingId
-        ? (await db.select({ manageKey: bookings.manageKey }).from(bookings).where(eq(bookings.id, row.bookingId)))[0]
-        : undefined;
-    return deps.compose({ kind, booking, merchant: shown, links: bookingLinks(deps.siteUrl, merchant.slug, booking.token, stored?.manageKey) });
+    const manageKey = isDinerKind(kind) && row.bookingId ? await manageKeyOf(db, row.bookingId) : undefined;
+    return deps.compose({ kind, booking, merchant: shown, links: bookingLinks(deps.siteUrl, merchant.slug, booking.token, manageKey) });
   }
 
   async function deliver(row: OutboxRow, message: ComposedMessage): Promise<'sent' | 'skipped'> {
@@ -163,7 +153,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const booking = await lockBooking(tx, payload.bookingId);
-      if (!booking || (booking.status !== BookingStatus.Pending && booking.status !== BookingStatus.Confirmed)) return;
+      if (!booking || !isLive(booking.status)) return;
       // Moved since: the jobs of its new time tell about it.
       if (booking.startsAt.toISOString() !== payload.startsAt || booking.startsAt <= now) return;
       const merchant = await findMerchantById(tx, booking.merchantId);
@@ -197,7 +187,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     [MessageJob.AnswerReminder]: async (job, now) => {
       const payload = job.payload as unknown as BookingJobPayload;
       await aboutComingBooking(payload, now, async (booking, merchant, tx) => {
-        if (booking.status !== BookingStatus.Pending) return;
+        if (!isPending(booking.status)) return;
         await writeMessages(tx, {
           kind: 'restaurant-answer-reminder',
           merchantId: merchant.id,

@@ -10,8 +10,7 @@ import {
   type AccountOptions,
 } from '../auth/account-settings.ts';
 import type { OAuthClient, TokenLifetimes } from '../auth/oauth-token.ts';
-import { createPasswordReset, type PasswordReset } from '../auth/password-reset.ts';
-import { createStaffPasswordReset, type StaffPasswordReset } from '../auth/staff-password-reset.ts';
+import { createPasswordReset, createStaffPasswordReset, type PasswordReset, type StaffPasswordReset } from '../auth/password-reset.ts';
 import { normalEmail } from '../auth/email-address.ts';
 import { IDENTITY_CODES_PER_HOUR } from '../auth/identity-proof.ts';
 import { clientAddress, rateLimit, type RateLimit } from '../auth/rate-limit.ts';

@@ -1,9 +1,8 @@
 /** Health checks for load balancers and orchestrators: alive (no I/O) and ready (the database answers). */
 import { errorEnvelopeSchema, okResponseSchema } from '../../shared/api/common-schema.ts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../db/database.ts';
+import { pingDatabase, type Database } from '../db/database.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -30,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance, deps: { db: Database })
       try {
         // A hung database must fail the check, not hang the balancer's probe.
         await Promise.race([
-          deps.db.execute(sql`select 1`),
+          pingDatabase(deps.db),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
           }),

@@ -1,7 +1,6 @@
 /** Who is calling a staff call: the staff member behind the Authorization bearer, and the merchant a call names. */
 import type { FastifyRequest } from 'fastify';
-import { bearerOf } from '../auth/sessions.ts';
-import { findStaffSession, type StaffMerchant, type StaffSession } from '../auth/staff-sessions.ts';
+import { bearerOf, findStaffSession, type StaffMerchant, type StaffSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 

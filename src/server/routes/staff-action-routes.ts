@@ -5,11 +5,11 @@ import { replies } from './responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { arrivedMark, finishMark, MAX_STAFF_NOTE_LENGTH, noShowMark, noteMark, undoMark } from '../domain/staff-marks.ts';
+import { MAX_STAFF_NOTE_LENGTH } from '../domain/staff-marks.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { STAFF_SECURITY } from './staff-auth-routes.ts';
 import type { RequestStaff } from './request-staff.ts';
-import { internationalPhone, MAX_PHONE_INPUT } from '../auth/phone.ts';
+import { internationalPhone, MAX_PHONE_INPUT } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { bookingToken, dateTime, freeText, lang, merchantSlug, seats, zoneId } from './schemas.ts';
 
@@ -111,7 +111,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => arrivedMark(booking, now, merchant.timezone)));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant, 'arrive'));
     },
   );
 
@@ -128,7 +128,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, finishMark));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant, 'finish'));
     },
   );
 
@@ -146,7 +146,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => undoMark(booking, now, merchant.timezone)));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant, 'undo'));
     },
   );
 
@@ -163,7 +163,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking, now) => noShowMark(booking, now, merchant.timezone)));
+      return answer(await deps.bookings.restaurantMark(request.params.token, merchant, 'no_show'));
     },
   );
 
@@ -181,7 +181,7 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
     },
     async (request) => {
       const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
-      return answer(await deps.bookings.restaurantMark(request.params.token, merchant.id, (booking) => noteMark(booking, request.body.note)));
+      return answer(await deps.bookings.setStaffNote(request.params.token, merchant.id, request.body.note));
     },
   );
 

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS, type AccountLimits } from '../auth/account-settings.ts'
 import { MAX_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import { clientAddress, hitAll, rateLimit, sendRateLimited } from '../auth/rate-limit.ts';
 import { signInDelayMs } from '../auth/sign-in-delay.ts';
-import { createStaffSession, findStaffSession, revokeOtherStaffSessions, revokeStaffSession, STAFF_SESSION_TTL_SECONDS } from '../auth/staff-sessions.ts';
+import { createStaffSession, findStaffSession, revokeOtherStaffSessions, revokeStaffSession, STAFF_SESSION_TTL_SECONDS } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 import { merchantChannel } from '../realtime/merchant-events.ts';

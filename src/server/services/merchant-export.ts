@@ -1,24 +1,13 @@
 /** A stored merchant written back as a definition (the contract's shape), for `merchant export`. */
-import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_BOOKING_HORIZON_DAYS } from '../domain/availability.ts';
 import { DEFAULT_REMINDER_HOURS } from '../domain/merchant-definition.ts';
 import type { MerchantRow } from '../db/merchant-store.ts';
-import { diningTables, staff, zones } from '../db/schema.ts';
+import { merchantExportRows } from '../db/merchant-export-reads.ts';
 
 /** The definition of a stored merchant; staff carry their password hash, never a password. */
 export async function exportMerchant(db: Database, merchant: MerchantRow) {
-  const zoneRows = await db
-    .select()
-    .from(zones)
-    .where(and(eq(zones.merchantId, merchant.id), eq(zones.active, true)))
-    .orderBy(asc(zones.position));
-  const tableRows = await db
-    .select()
-    .from(diningTables)
-    .where(and(eq(diningTables.merchantId, merchant.id), eq(diningTables.active, true)))
-    .orderBy(asc(diningTables.name));
-  const staffRows = await db.select().from(staff).where(eq(staff.merchantId, merchant.id)).orderBy(asc(staff.email));
+  const { zoneRows, tableRows, staffRows } = await merchantExportRows(db, merchant.id);
   const {
     responseWindowMinutes,
     bookingHorizonDays = DEFAULT_BOOKING_HORIZON_DAYS,

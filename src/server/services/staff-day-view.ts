@@ -4,7 +4,7 @@
  */
 import { addDaysToLocalDate, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
 import type { StaffDayResponse, StaffBookingRow } from '../../shared/api/staff.ts';
-import { isSoleWriter, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { peekMerchantFloor } from '../db/merchant-store.ts';
 import { dayBook } from '../db/staff-book.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
@@ -59,7 +59,7 @@ export function createStaffDayView(deps: { db: Database; loadFloor: (slug: strin
 
   /** The day's answer as UTF-8 JSON in two parts to send one after the other, `server_time` first. */
   async function read(merchant: DayMerchant, day: LocalDate, now: Date): Promise<readonly [Buffer, Buffer]> {
-    const peeked = isSoleWriter(deps.db) ? undefined : peekMerchantFloor(deps.db, merchant.slug);
+    const peeked = peekMerchantFloor(deps.db, merchant.slug);
     const { bookings, merchantVersion } = await dayBook(deps.db, merchant, day);
     // Shared database: the day's read came with the merchant row's version, which vouches for a cached floor.
     const floor = peeked && peeked.version === merchantVersion ? peeked.floor : await deps.loadFloor(merchant.slug);

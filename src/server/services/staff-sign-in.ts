@@ -1,8 +1,7 @@
 /** Staff sign-in and password change, against the staff rows merchant definitions declare (argon2id, as for diners). */
-import { eq, inArray } from 'drizzle-orm';
 import { hashPassword, passwordProblem, verifyPassword, type PasswordProblem } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
-import { staff } from '../db/schema.ts';
+import { setStaffPasswordHash, staffHashesByEmail, staffHashesByIds } from '../db/staff-rows.ts';
 
 /** The staff email as definitions store it. */
 export const staffEmailOf = (email: string) => email.trim().toLowerCase();
@@ -12,10 +11,7 @@ export const staffEmailOf = (email: string) => email.trim().toLowerCase();
  * argon2 verification on a decoy, like a wrong password, so neither the answer nor its time tells them apart.
  */
 export async function matchingStaffRows(db: Database, email: string, password: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: staff.id, passwordHash: staff.passwordHash })
-    .from(staff)
-    .where(eq(staff.email, staffEmailOf(email)));
+  const rows = await staffHashesByEmail(db, staffEmailOf(email));
   if (rows.length === 0) {
     await verifyPassword(null, password);
     return [];
@@ -33,13 +29,13 @@ export type StaffPasswordChange = { ok: true } | { ok: false; reason: 'wrong_cur
  * merchant definition that carries a password sets it back: the definition stays the source of staff accounts.
  */
 export async function changeStaffPassword(db: Database, staffIds: string[], current: string, next: string): Promise<StaffPasswordChange> {
-  const rows = await db.select({ id: staff.id, passwordHash: staff.passwordHash }).from(staff).where(inArray(staff.id, staffIds));
+  const rows = await staffHashesByIds(db, staffIds);
   const matched: string[] = [];
   for (const row of rows) if (await verifyPassword(row.passwordHash, current)) matched.push(row.id);
   if (matched.length === 0) return { ok: false, reason: 'wrong_current' };
   const problem = passwordProblem(next);
   if (problem) return { ok: false, reason: problem };
   const passwordHash = await hashPassword(next);
-  await db.update(staff).set({ passwordHash }).where(inArray(staff.id, matched));
+  await setStaffPasswordHash(db, matched, passwordHash);
   return { ok: true };
 }

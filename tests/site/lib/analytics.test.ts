@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createAnalytics, posthogConfig, type AnalyticsClient } from '../../../src/lib/analytics.ts';
+import { createAnalytics, posthogConfig, type AnalyticsClient } from '../../../src/lib/platform/analytics.ts';
 
 /** A stand-in for posthog-js, the third-party client: it records what the site asks of it. */
 function recordingClient() {

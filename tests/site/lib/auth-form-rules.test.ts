@@ -9,7 +9,7 @@ import {
   validateOnboarding,
   validateRegister,
   type PhoneField,
-} from '../../../src/lib/auth-form-rules.ts';
+} from '../../../src/lib/forms/auth-form-rules.ts';
 import { isEmail } from '../../../src/shared/email-address.ts';
 
 const validPhone: PhoneField = { text: '06 12 34 56 78', valid: true, error: null };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { isFramed } from '../../../src/lib/framed.ts';
-import { cameFromThisSite, goBack, storedHomePath } from '../../../src/lib/go-back.ts';
+import { isFramed } from '../../../src/lib/platform/framed.ts';
+import { cameFromThisSite, goBack, storedHomePath } from '../../../src/lib/navigation/go-back.ts';
 import { setCurrentMerchant } from '../../../src/lib/storage.ts';
 import { installStorage } from '../support/browser-storage.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { guard, guardPath, signedInTarget, type GuardState } from '../../../src/lib/guard.ts';
+import { guard, guardPath, signedInTarget, type GuardState } from '../../../src/lib/navigation/guard.ts';
 import { matchRoute, type RouteName } from '../../../src/lib/routes.ts';
 
 const signedOut: GuardState = { bearer: null, currentMerchant: null, currentMerchantToken: null };

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { cameBack, leadOn, type ArrivalWindow } from '../../../src/lib/history-arrival.ts';
+import { cameBack, leadOn, type ArrivalWindow } from '../../../src/lib/navigation/history-arrival.ts';
 
 const win = (parts: Partial<ArrivalWindow>): ArrivalWindow & { location: { replace: (url: string) => void } } => ({
   history: { back: vi.fn() },

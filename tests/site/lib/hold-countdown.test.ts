@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { holdAnnouncement, holdDisplay, nextChangeIn } from '../../../src/lib/hold-countdown.ts';
+import { holdAnnouncement, holdDisplay, nextChangeIn } from '../../../src/lib/booking/hold-countdown.ts';
 
 const s = 1000;
 const min = 60 * s;

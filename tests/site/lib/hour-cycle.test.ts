@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { browserUses12h, countryUses12h, formatHour, uses12h } from '../../../src/lib/hour-cycle.ts';
+import { browserUses12h, countryUses12h, formatHour, uses12h } from '../../../src/lib/text/hour-cycle.ts';
 
 describe('12- or 24-hour times', () => {
   test.each([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Slot } from '../../../src/shared/api/slots.ts';
-import { daysAfter, nearestTimes, type DaySlots } from '../../../src/lib/nearest-times.ts';
+import { daysAfter, nearestTimes, type DaySlots } from '../../../src/lib/booking/nearest-times.ts';
 
 /** A day's slots every 30 minutes from 19:00 to 22:00 (Paris in winter: UTC+1), free unless listed as taken. */
 function day(date: string, taken: string[] = []): DaySlots {

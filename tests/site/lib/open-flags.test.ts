@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Shift } from '../../../src/shared/api/merchant.ts';
-import { guessOpenFlags } from '../../../src/lib/open-flags.ts';
+import { guessOpenFlags } from '../../../src/lib/booking/open-flags.ts';
 
 // Closed on Mondays; lunch and dinner the other days (like Le Petit Zinc).
 const shifts: Shift[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Slot } from '../../../src/shared/api/slots.ts';
-import { parsePresets, parseSeats, parseWhen, pickPresetSlot, presetTarget, type WhenValue } from '../../../src/lib/presets.ts';
+import { parsePresets, parseSeats, parseWhen, pickPresetSlot, presetTarget, type WhenValue } from '../../../src/lib/booking/presets.ts';
 
 describe('seats', () => {
   test.each([

@@ -3,7 +3,7 @@ import { ApiError } from '../../../src/lib/api/api-client.ts';
 import type { BookingSessionRequest, NoAccountRequest } from '../../../src/shared/api/account.ts';
 import { mayManageBooking } from '../../../src/lib/booking-status.ts';
 import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
-import { manageKeyOf, manageLinkOf, plainTrackingUrl, takeManageLink } from '../../../src/lib/manage-link.ts';
+import { manageKeyOf, manageLinkOf, plainTrackingUrl, takeManageLink } from '../../../src/lib/links/manage-link.ts';
 import { getGuestBearer, getPendingManageKey, setCurrentMerchant, setMerchantToken, setPendingManageKey } from '../../../src/lib/storage.ts';
 import { $auth, resumeGuestSession, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';

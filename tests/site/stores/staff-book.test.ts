@@ -14,7 +14,7 @@ import {
   openBook,
   searchBook,
 } from '../../../src/stores/staff-book.ts';
-import { $staffSession, forgetProSession } from '../../../src/stores/staff-session.ts';
+import { $staffSession, forgetStaff } from '../../../src/stores/staff-session.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 import { dinerBooks } from '../support/staff-bookings.ts';
 
@@ -177,6 +177,6 @@ describe('search across days', () => {
 });
 
 test('signing out of the staff side forgets the staff bearer only', () => {
-  forgetProSession();
+  forgetStaff();
   expect($staffSession.get().bearer).toBeNull();
 });

@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { staffApi } from '../../../src/lib/api/staff-api.ts';
 import { getBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/storage.ts';
 import { getStaffBearer } from '../../../src/lib/staff/staff-storage.ts';
-import { $staffSession, changeProPassword, forgetProSession, staffSignIn, staffSignOut } from '../../../src/stores/staff-session.ts';
+import { $staffSession, changeStaff, forgetStaff, staffSignIn, staffSignOut } from '../../../src/stores/staff-session.ts';
 import { fixtureMerchant, uniqueSlug } from '../../api/api-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const server = useBrowserTestServer();
 const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' };
 
-beforeEach(() => forgetProSession());
+beforeEach(() => forgetStaff());
 
 describe('staff sign-in', () => {
   test('stores a staff bearer under its own key, names the merchants, and leaves the diner\u2019s session alone', async () => {
@@ -62,12 +62,12 @@ describe('changing one\u2019s own password', () => {
     ['a new password too short', CLAIRE.password, 'short', { field: 'next', reason: 'too_short' }],
   ])('%s is refused on its field', async (_case, current, next, expected) => {
     await staffSignIn(CLAIRE.email, CLAIRE.password);
-    expect(await changeProPassword(current, next)).toMatchObject({ ok: false, code: 'validation_error', ...expected });
+    expect(await changeStaff(current, next)).toMatchObject({ ok: false, code: 'validation_error', ...expected });
   });
 
   test('a good change keeps this session and the new password signs in', async () => {
     await staffSignIn('kenji@sakura-ramen.example', 'tonkotsu-18-heures');
-    expect(await changeProPassword('tonkotsu-18-heures', 'miso-ramen-du-soir')).toEqual({ ok: true });
+    expect(await changeStaff('tonkotsu-18-heures', 'miso-ramen-du-soir')).toEqual({ ok: true });
     expect((await staffApi.me()).email).toBe('kenji@sakura-ramen.example');
     expect(await staffSignIn('kenji@sakura-ramen.example', 'miso-ramen-du-soir')).toEqual({ ok: true });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { calendarAction, isIOS, otherCalendarAction } from '../../../src/lib/calendar/calendar-export.ts';
-import { mapsSearchUrl } from '../../../src/lib/maps-link.ts';
-import { DEFAULT_SUPPORT_EMAIL, reportProblemHref, supportEmail } from '../../../src/lib/support-mail.ts';
+import { mapsSearchUrl } from '../../../src/lib/links/maps-link.ts';
+import { DEFAULT_SUPPORT_EMAIL, reportProblemHref, supportEmail } from '../../../src/lib/links/support-mail.ts';
 
 describe('add to calendar', () => {
   test.each([

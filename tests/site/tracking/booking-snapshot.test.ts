@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { GetBookingResponse } from '../../../src/shared/api/booking.ts';
-import { MAX_SNAPSHOTS, readBookingSnapshot, saveBookingSnapshot, SNAPSHOT_KEY } from '../../../src/lib/booking-snapshot.ts';
+import { MAX_SNAPSHOTS, readBookingSnapshot, saveBookingSnapshot, SNAPSHOT_KEY } from '../../../src/lib/tracking/booking-snapshot.ts';
 import { installStorage } from '../support/browser-storage.ts';
 
 const answer = (token: string, ref = 'REF1') => ({ success: true, booking: { token, ref } }) as unknown as GetBookingResponse;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pwaOptions } from '../../../scripts/site-pwa.ts';
-import { keptImageUrls } from '../../../src/lib/keep-open-page.ts';
+import { keptImageUrls } from '../../../src/lib/platform/keep-open-page.ts';
 
 const publicDir = join(import.meta.dirname, '..', '..', '..', 'public');
 const options = pwaOptions({});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Booking, BookingClient } from '../../../src/shared/api/booking.ts';
-import { validateEntryTarget } from '../../../src/lib/validate-entry.ts';
+import { validateEntryTarget } from '../../../src/lib/booking/validate-entry.ts';
 
 const client = (phone: string | null): BookingClient => ({
   firstname: 'Camille',

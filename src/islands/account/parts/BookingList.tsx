@@ -1,6 +1,6 @@
 /** One group of the account page (coming, or past and cancelled): a titled list of bookings, each a link to its tracking page. */
 import { statusDot } from '../../../lib/booking-status.ts';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingCompletePath } from '../../../lib/routes.ts';
 import type { UserBooking } from '../../../shared/api/user-bookings.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

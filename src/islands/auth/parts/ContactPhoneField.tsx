@@ -1,8 +1,8 @@
 /** The phone field of the contact forms (register, onboarding, guest): a labelled international phone input. */
 import type { ReactNode } from 'react';
-import type { FieldError } from '../../../lib/auth-form-rules.ts';
+import type { FieldError } from '../../../lib/forms/auth-form-rules.ts';
 import type { Translate } from '../../shared/use-translation.ts';
-import AuthField from './AuthField.tsx';
+import Field from '../../shared/form/Field.tsx';
 import PhoneInput from './PhoneInput.tsx';
 import { PREFERRED_COUNTRIES, type PhoneState } from './phone-field-state.ts';
 
@@ -20,7 +20,7 @@ export interface ContactPhoneFieldProps {
 /** The field, required, listing the interface languages' countries first. */
 export default function ContactPhoneField({ id, label, hint, error, phone, onChange, t }: ContactPhoneFieldProps) {
   return (
-    <AuthField id={id} label={label} required hint={hint} error={error} t={t}>
+    <Field id={id} label={label} required hint={hint} error={error} t={t}>
       {(control) => (
         <PhoneInput
           {...control}
@@ -31,6 +31,6 @@ export default function ContactPhoneField({ id, label, hint, error, phone, onCha
           onChange={(text, value) => onChange({ text, value })}
         />
       )}
-    </AuthField>
+    </Field>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { needMessages } from '../../../i18n/i18n.ts';
 import frTracking from '../../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { bookingApi } from '../../../lib/api/booking-api.ts';
-import { countryUses12h } from '../../../lib/hour-cycle.ts';
+import { countryUses12h } from '../../../lib/text/hour-cycle.ts';
 import { phoneCountry } from '../../../lib/phone/phone-display.ts';
 import { getCurrentMerchant, getMerchantToken } from '../../../lib/storage.ts';
 import { $booking, takeLatestBooking } from '../../../stores/booking.ts';

@@ -1,5 +1,5 @@
 /** The email control of the sign-in screens: the keyboard, capitalisation and autofill an address wants. */
-import type { FieldControlProps } from './AuthField.tsx';
+import type { FieldControlProps } from '../../shared/form/Field.tsx';
 
 /** What an email control takes besides the field's ids. */
 export interface EmailInputProps extends FieldControlProps {
@@ -10,7 +10,7 @@ export interface EmailInputProps extends FieldControlProps {
   readOnly?: boolean;
 }
 
-/** An email input wired to its AuthField. */
+/** An email input wired to its Field. */
 export default function EmailInput({ value, onValueChange, autoComplete = 'email', readOnly, ...control }: EmailInputProps) {
   return (
     <input

@@ -9,9 +9,9 @@ import { continueAsGuest } from '../../../stores/sign-in.ts';
 import LangText from '../../shared/LangText.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import AuthAlert from './AuthAlert.tsx';
-import AuthField from './AuthField.tsx';
+import Field from '../../shared/form/Field.tsx';
 import AuthSubmitButton from './AuthSubmitButton.tsx';
-import { useAuthSubmit } from './use-auth-submit.ts';
+import { useFormSubmit } from '../../shared/form/use-form-submit.ts';
 
 /** The details the first step sent. */
 export type GuestDetailsSent = Parameters<typeof continueAsGuest>[0];
@@ -35,7 +35,7 @@ export default function GuestCodeStep({ details, sentTo: firstSentTo }: GuestCod
   const [sentTo, setSentTo] = useState(firstSentTo);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const input = useRef<HTMLInputElement>(null);
-  const { form, submit, pending, errors, failure } = useAuthSubmit({
+  const { form, submit, pending, errors, failure } = useFormSubmit({
     fields: FIELDS,
     ids: ID,
     validate: () => (/^\d{6}$/.test(code) ? {} : { code: { key: 'noAuth.codeFormat' } }),
@@ -81,7 +81,7 @@ export default function GuestCodeStep({ details, sentTo: firstSentTo }: GuestCod
           <LangText k="noAuth.codeResendFailed" />
         </AuthAlert>
       ) : null}
-      <AuthField id={ID.code} label={<LangText k="noAuth.codeLabel" />} required error={errors.code} t={t}>
+      <Field id={ID.code} label={<LangText k="noAuth.codeLabel" />} required error={errors.code} t={t}>
         {(control) => (
           <input
             {...control}
@@ -97,7 +97,7 @@ export default function GuestCodeStep({ details, sentTo: firstSentTo }: GuestCod
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
           />
         )}
-      </AuthField>
+      </Field>
       <AuthSubmitButton
         loading={pending}
         placement="footer"

@@ -1,8 +1,8 @@
 /** The first- and last-name fields side by side, as the contact forms ask for them (spec section 5): required, 100 characters at most. */
-import type { FormErrors } from '../../../lib/auth-form-rules.ts';
+import type { FormErrors } from '../../../lib/forms/auth-form-rules.ts';
 import LangText from '../../shared/LangText.tsx';
 import type { Translate } from '../../shared/use-translation.ts';
-import AuthField from './AuthField.tsx';
+import Field from '../../shared/form/Field.tsx';
 
 /** The two name fields, by their control names. */
 export type NameField = 'firstname' | 'lastname';
@@ -25,7 +25,7 @@ const AUTOCOMPLETE: Record<NameField, string> = { firstname: 'given-name', lastn
 /** The row of both fields. */
 export default function NameFields({ screen, ids, values, onChange, errors, t, focusFirst = false }: NameFieldsProps) {
   const field = (name: NameField) => (
-    <AuthField id={ids[name]} label={<LangText k={`${screen}.${name}`} />} required error={errors[name]} t={t}>
+    <Field id={ids[name]} label={<LangText k={`${screen}.${name}`} />} required error={errors[name]} t={t}>
       {(control) => (
         <input
           {...control}
@@ -41,7 +41,7 @@ export default function NameFields({ screen, ids, values, onChange, errors, t, f
           onChange={(event) => onChange[name](event.target.value)}
         />
       )}
-    </AuthField>
+    </Field>
   );
   return (
     <div className="au-row">

@@ -1,6 +1,6 @@
 /** A "continue with Facebook / Google" button: stores a fresh userToken and sends the browser to the login host (spec section 7). */
 import type { SocialProvider } from '../../../lib/api/account-api.ts';
-import { navigate } from '../../../lib/navigate.ts';
+import { navigate } from '../../../lib/navigation/navigate.ts';
 import { startSocialLogin } from '../../../stores/sign-in.ts';
 import LangText from '../../shared/LangText.tsx';
 

@@ -1,5 +1,5 @@
 /** The phone field as a form keeps it: the text typed and the widget's last judgement of it. */
-import type { PhoneField } from '../../../lib/auth-form-rules.ts';
+import type { PhoneField } from '../../../lib/forms/auth-form-rules.ts';
 import type { PhoneValue } from '../../../lib/phone/phone-value.ts';
 
 /** What a form holds for its phone field. */

@@ -1,7 +1,7 @@
 /** useRouteGuard(): the navigation guard of spec section 2 on the open page; a page it refuses is left for its redirect. */
 import { useEffect, useState } from 'react';
-import { guardPath } from '../../../lib/guard.ts';
-import { leadOn } from '../../../lib/history-arrival.ts';
+import { guardPath } from '../../../lib/navigation/guard.ts';
+import { leadOn } from '../../../lib/navigation/history-arrival.ts';
 
 /** The redirect the guard wants for this page ('checking' until mounted, null when the page may show). */
 export function useRouteGuard(): string | null | 'checking' {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { LocalDate } from '../../../shared/local-time.ts';
 import { quickDates } from '../../../lib/calendar/calendar.ts';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { $dayRules, forgetPresetTime } from '../../../stores/home.ts';
 import { $selection, chooseDate } from '../../../stores/selection.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

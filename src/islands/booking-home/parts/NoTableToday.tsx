@@ -1,7 +1,7 @@
 /** asap's answer when today has no table left: says so, then offers the next day with a free time in one tap. */
 import { useStore } from '@nanostores/react';
-import { formatHour } from '../../../lib/hour-cycle.ts';
-import { longDate } from '../../../lib/long-date.ts';
+import { formatHour } from '../../../lib/text/hour-cycle.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { pageHour12 } from '../../../stores/merchant.ts';
 import { $noTableToday, LOOK_AHEAD_DAYS, takeNextFreeDay } from '../../../stores/slots.ts';
 import { useHour12 } from '../../shared/use-hour12.ts';

@@ -1,8 +1,8 @@
 /** The dialog of one action on a booking: what it will do, the fields it needs (reason, message, note, new place), and the server's refusal. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
-import { longDate } from '../../../lib/long-date.ts';
+import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import type { BookAction } from '../../../lib/staff/book-view.ts';
 import { STAFF_REFUSE_REASONS, type StaffBookingRow, type StaffRefuseReason } from '../../../shared/api/staff.ts';
 import { $staffBook, actOnBooking, type StaffAction } from '../../../stores/staff-book.ts';

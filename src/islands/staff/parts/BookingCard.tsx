@@ -4,6 +4,7 @@ import { telHref } from '../../../lib/phone/tel-href.ts';
 import { actionsFor, bookingKind, type ServiceMoment } from '../../../lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import BookingRemark from './BookingRemark.tsx';
 import type { DialogAction } from './ActionDialog.tsx';
 import DinerChangeLine from './DinerChangeLine.tsx';
 import StatusBadge from './StatusBadge.tsx';
@@ -82,22 +83,14 @@ export default function BookingCard({ booking, withDate, merchantPhone, moment, 
             <span className="staff-chip">{t('staff.firstVisit')}</span>
           </p>
         )}
-        {booking.comment ? (
-          <p className="staff-comment">
-            <span className="staff-comment-label">{t('staff.comment')}</span> {booking.comment}
-          </p>
-        ) : null}
+        <BookingRemark kind="comment" text={booking.comment} />
         {booking.cancel_reason ? (
           <p className="staff-booking-line staff-muted">
             {t(`staff.reason.${booking.cancel_reason}`, { defaultValue: booking.cancel_reason })}
             {booking.cancel_message ? ` — ${booking.cancel_message}` : ''}
           </p>
         ) : null}
-        {booking.note ? (
-          <p className="staff-note">
-            <span className="staff-comment-label">{t('staff.note')}</span> {booking.note}
-          </p>
-        ) : null}
+        <BookingRemark kind="note" text={booking.note} />
       </div>
       <div className="staff-booking-actions">
         {primary ? (

@@ -1,7 +1,7 @@
 /** Closing the day shown to online booking: the whole day, one service or a time range, with a private note; warns of bookings already inside. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { serviceMeal } from '../../../lib/staff/book-view.ts';
 import { closeRequest, openServices, sortClosings, type CloseChoice } from '../../../lib/staff/closing-view.ts';
 import { localTimeOfMinutes } from '../../../shared/local-time.ts';

@@ -1,7 +1,7 @@
 /** The day shown, with the previous and next days, today, and the site's calendar for any other day (past days included), its days with bookings marked. */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import type { DayRules } from '../../../lib/calendar/calendar.ts';
 import type { CalendarMonth } from '../../../lib/calendar/calendar-month.ts';
 import { addDaysToLocalDate } from '../../../shared/local-time.ts';

@@ -1,5 +1,5 @@
 /** The day's closings above its services: a banner when the whole day is closed online, and the time ranges stopped, each with Reopen. */
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { rangeOnClock, type DayClosings as Closings } from '../../../lib/staff/closing-view.ts';
 import type { StaffClosing } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

@@ -1,5 +1,5 @@
 /** The card's line saying what the diner's last change of the booking was: "Modifiée par le client : 3 → 4 pers. · 19:30 → 20:00". */
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';

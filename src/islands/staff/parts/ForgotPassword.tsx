@@ -1,7 +1,10 @@
 /** Staff's forgotten password, inside the sign-in card: an email, then word that a reset link is on its way (the same answer whether the email is staff's or not). */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { staffForgotPassword } from '../../../stores/staff-session.ts';
+import Field from '../../shared/form/Field.tsx';
+import { useFormSubmit } from '../../shared/form/use-form-submit.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
+import { requiredFields } from './required-fields.ts';
 import { staffErrorText } from './staff-error-text.ts';
 
 /** The email typed on the sign-in form (a starting point), and the way back to it. */
@@ -10,55 +13,51 @@ export interface ForgotPasswordProps {
   onBack: () => void;
 }
 
+const FIELDS = ['email'] as const;
+
 /** The forgotten-password form. */
 export default function ForgotPassword({ email: typed, onBack }: ForgotPasswordProps) {
   const { t, lang } = useTranslation();
   const [email, setEmail] = useState(typed);
-  const [pending, setPending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const emailId = useId();
-  const field = useRef<HTMLInputElement>(null);
   const said = useRef<HTMLParagraphElement>(null);
+  const { form, submit, pending, done, errors, failure } = useFormSubmit({
+    fields: FIELDS,
+    ids: { email: emailId },
+    validate: () => requiredFields({ email }, 'staff.forgot.missing'),
+    send: () => staffForgotPassword(email, lang),
+    // The staff's errors are the form's, never a field's; the outcome carries the code's details (field, reason).
+    fieldErrors: () => ({}),
+    failureText: (refused) => staffErrorText(t, refused),
+  });
 
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => document.getElementById(emailId)?.focus(), [emailId]);
   useEffect(() => {
-    if (sent || failure) said.current?.focus();
-  }, [sent, failure]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setFailure(t('staff.forgot.missing'));
-    setPending(true);
-    setFailure(null);
-    const outcome = await staffForgotPassword(email, lang);
-    setPending(false);
-    if (outcome.ok) setSent(true);
-    else setFailure(staffErrorText(t, outcome));
-  };
+    if (done || failure) said.current?.focus();
+  }, [done, failure]);
 
   return (
-    <form className="staff-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={form} className="staff-form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="staff-lead">{t('staff.forgot.lead')}</p>
-      {sent || failure ? (
-        <p ref={said} className={sent ? 'staff-done' : 'staff-alert'} role={sent ? 'status' : 'alert'} tabIndex={-1}>
-          {sent ? t('staff.forgot.sent') : failure}
+      {done || failure ? (
+        <p ref={said} className={done ? 'staff-done' : 'staff-alert'} role={done ? 'status' : 'alert'} tabIndex={-1}>
+          {done ? t('staff.forgot.sent') : failure}
         </p>
       ) : null}
-      <label className="staff-label" htmlFor={emailId}>
-        {t('staff.signIn.email')}
-      </label>
-      <input
-        ref={field}
-        id={emailId}
-        className="staff-input"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <Field id={emailId} label={t('staff.signIn.email')} error={errors.email} t={t}>
+        {(control) => (
+          <input
+            {...control}
+            className="staff-input"
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" className="cv-btn cv-btn-primary staff-wide" disabled={pending} aria-busy={pending}>
         {t('staff.forgot.submit')}
       </button>

@@ -1,11 +1,12 @@
 /** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
 import { useId } from 'react';
-import { bidiIsolate } from '../../../lib/bidi-isolate.ts';
+import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
+import BookingRemark from './BookingRemark.tsx';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 
@@ -41,16 +42,8 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose, d
               </a>
             </p>
           ) : null}
-          {booking.comment ? (
-            <p className="staff-comment">
-              <span className="staff-comment-label">{t('staff.comment')}</span> {booking.comment}
-            </p>
-          ) : null}
-          {booking.note ? (
-            <p className="staff-note">
-              <span className="staff-comment-label">{t('staff.note')}</span> {booking.note}
-            </p>
-          ) : null}
+          <BookingRemark kind="comment" text={booking.comment} />
+          <BookingRemark kind="note" text={booking.note} />
         </div>
       ) : null}
       <ul className="staff-more-list">

@@ -1,7 +1,7 @@
 /** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { typedPhoneToInternational } from '../../../lib/phone/typed-phone.ts';
 import { $staffBook, createStaffBooking } from '../../../stores/staff-book.ts';
 import Modal from '../../shared/Modal.tsx';

@@ -1,10 +1,10 @@
 /** The merchant block of the tracking page's sheet (spec section 2): logo, name, address, address2, zip, city and a phone link. */
 import { useId } from 'react';
 import type { Merchant } from '../../../shared/api/merchant.ts';
-import { initials } from '../../../lib/initials.ts';
+import { initials } from '../../../lib/text/initials.ts';
 import { displayMerchantPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
-import { safeImageSrc } from '../../../lib/safe-url.ts';
+import { safeImageSrc } from '../../../lib/links/safe-url.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** The merchant to show. */

@@ -9,10 +9,10 @@ import type { Merchant } from '../../../shared/api/merchant.ts';
 import { icsDownloadUrl } from '../../../lib/api/booking-api.ts';
 import { isCancelledStatus } from '../../../lib/booking-status.ts';
 import { browserDeviceHints, calendarAction, otherCalendarAction, type CalendarAction } from '../../../lib/calendar/calendar-export.ts';
-import { longDate } from '../../../lib/long-date.ts';
-import { plainTrackingUrl } from '../../../lib/manage-link.ts';
-import { mapsSearchUrl } from '../../../lib/maps-link.ts';
-import { reportProblemHref, supportEmail } from '../../../lib/support-mail.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
+import { plainTrackingUrl } from '../../../lib/links/manage-link.ts';
+import { mapsSearchUrl } from '../../../lib/links/maps-link.ts';
+import { reportProblemHref, supportEmail } from '../../../lib/links/support-mail.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** What the actions act on. */

@@ -6,18 +6,18 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Slot } from '../../../shared/api/slots.ts';
-import { longDate } from '../../../lib/long-date.ts';
+import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingHomePath } from '../../../lib/routes.ts';
 import { $alternatives } from '../../../stores/alternatives.ts';
 import type { Translate } from '../../shared/use-translation.ts';
-import { formatHour } from '../../../lib/hour-cycle.ts';
+import { formatHour } from '../../../lib/text/hour-cycle.ts';
 
 /** What the list needs. */
 export interface AlternativeTimesProps {
   t: Translate;
   lang: Lang;
   merchantSlug: string;
-  /** Whether times are written on a 12-hour clock (src/lib/hour-cycle.ts). */
+  /** Whether times are written on a 12-hour clock (src/lib/text/hour-cycle.ts). */
   hour12?: boolean;
   /** The diner tapped a time. */
   onTake: (slot: Slot) => void;

@@ -1,13 +1,16 @@
-/** A stored booking as the booking messages tell it: its row, with its zone's name and its diner. */
-import type { BookingRow } from '../../db/booking-store.ts';
+/** A stored booking as the booking messages tell it: its facts, with its zone's name and its diner. */
 import type { MessageBooking } from './message-input.ts';
 
-/** The MessageBooking of a booking row; `previous` is what a change replaced, for the changed kinds. */
+/** What the messages read of a booking (a stored booking row has these and more: mail is given data, not rows). */
+export type BookingFacts = Pick<MessageBooking, 'token' | 'ref' | 'revision' | 'status' | 'startsAt' | 'endsAt' | 'clientCount' | 'lang'> & {
+  comment: string;
+  cancelReason: string | null;
+  cancelMessage: string | null;
+};
+
+/** The MessageBooking of a booking's facts; `previous` is what a change replaced, for the changed kinds. */
 export function messageBookingOf(
-  row: Pick<
-    BookingRow,
-    'token' | 'ref' | 'revision' | 'status' | 'startsAt' | 'endsAt' | 'clientCount' | 'comment' | 'lang' | 'cancelReason' | 'cancelMessage'
-  >,
+  row: BookingFacts,
   extra: { zoneName?: string; diner: MessageBooking['diner']; previous?: MessageBooking['previous'] },
 ): MessageBooking {
   return {
