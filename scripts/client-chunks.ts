@@ -21,7 +21,7 @@ export interface ChunkGroup {
  */
 export const CHUNK_GROUPS: readonly ChunkGroup[] = [
   // Every page, the site root and the legal pages too (src/components/SiteBoot.astro); build-env is lazy only there.
-  { name: 'site', modules: ['\0vite/preload-helper.js', 'src/lib/network-status.ts', 'src/lib/build-env.ts'] },
+  { name: 'site', modules: ['\0vite/preload-helper.js', 'src/lib/platform/network-status.ts', 'src/lib/platform/build-env.ts'] },
   // Every page with an island, the diner's and the staff's: React, i18next, the stores' core and the API client.
   {
     name: 'react',
@@ -41,7 +41,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     ],
   },
   // The diner's islands (booking pages, sign-in screens, account), not the staff's.
-  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/routes.ts'] },
+  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/navigation/routes.ts'] },
   // The diner's islands but the account page.
   { name: 'account-api', modules: ['src/lib/api/account-api.ts', 'src/lib/links/safe-url.ts'] },
   // Pages that write dates and times: the booking pages and the staff book.

@@ -4,7 +4,7 @@
  */
 import type { MerchantSettings } from '../shared/api/merchant.ts';
 import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
-import { readSession, writeSession } from '../lib/storage.ts';
+import { readSession, writeSession } from '../lib/platform/storage.ts';
 import { $bookingToken } from './booking.ts';
 import { $selection, guestOptions, prefillSelection, setPendingSlot, type Selection } from './selection.ts';
 

@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { DEFAULT_LANG, isLang, type Lang } from '../shared/langs.ts';
 import { applyDocumentLang } from '../lib/platform/apply-lang.ts';
-import { getStoredLang, normalizeLang, setStoredLang } from '../lib/storage.ts';
+import { getStoredLang, normalizeLang, setStoredLang } from '../lib/platform/storage.ts';
 
 /** The language selector's entries: each language named in itself. */
 export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Lang; label: string }> = [

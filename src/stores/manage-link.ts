@@ -2,7 +2,7 @@
 import type { Lang } from '../i18n/t.ts';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { isApiError } from '../lib/api/api-client.ts';
-import { getPendingManageKey, setGuestBearer, setPendingManageKey } from '../lib/storage.ts';
+import { getPendingManageKey, setGuestBearer, setPendingManageKey } from '../lib/platform/storage.ts';
 import { $auth, signIn } from './auth.ts';
 
 /** The exchange's result: the booking may be managed here now, or the code of why not (the page stays view-only). */

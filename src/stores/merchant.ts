@@ -5,7 +5,7 @@ import type { Merchant, Shift, Theme } from '../shared/api/merchant.ts';
 import type { LocalDate } from '../shared/local-time.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
 import type { MerchantData } from '../lib/build/merchant-data.ts';
-import { setCurrentMerchant } from '../lib/storage.ts';
+import { setCurrentMerchant } from '../lib/platform/storage.ts';
 
 /** The main booking error (section 8): its error_code and the merchant phone to call instead. */
 export interface MainError {

@@ -2,8 +2,8 @@
 import { atom } from 'nanostores';
 import { isApiError } from '../lib/api/api-client.ts';
 import { myBookingsApi, type MyBookingsApi } from '../lib/api/my-bookings-api.ts';
-import { bookingHomePath, NOT_FOUND_PATH } from '../lib/routes.ts';
-import { getCurrentMerchant, setReturnPath } from '../lib/storage.ts';
+import { bookingHomePath, NOT_FOUND_PATH } from '../lib/navigation/routes.ts';
+import { getCurrentMerchant, setReturnPath } from '../lib/platform/storage.ts';
 import type { UserBooking } from '../shared/api/user-bookings.ts';
 import { $auth, hasAccountSession, signOut } from './auth.ts';
 

@@ -17,7 +17,7 @@ import {
   setGuestDetails,
   setReturnPath,
   setUserToken,
-} from '../lib/storage.ts';
+} from '../lib/platform/storage.ts';
 import { signIn, signOut } from './auth.ts';
 
 /** Which sign-in methods are enabled, and whether they are still loading (social buttons wait for it). */

@@ -5,7 +5,7 @@
 import type { Lang } from '../i18n/t.ts';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
-import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../lib/routes.ts';
+import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../lib/navigation/routes.ts';
 import { $auth, handleUnauthorized } from './auth.ts';
 import { $bookingToken, failureOf, seatVars, takeBooking, type BookingOutcome } from './booking.ts';
 import { $merchantSlug, takeMerchant } from './merchant.ts';

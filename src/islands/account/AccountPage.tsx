@@ -5,7 +5,7 @@ import { needMessages } from '../../i18n/i18n.ts';
 import frAccount from '../../i18n/messages/fr/account.json' with { type: 'json' };
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { navigate } from '../../lib/navigation/navigate.ts';
-import { ACCOUNT_PATH, bookingHomePath } from '../../lib/routes.ts';
+import { ACCOUNT_PATH, bookingHomePath } from '../../lib/navigation/routes.ts';
 import { hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
 import { loadGuestBookingsOffer } from '../../stores/guest-bookings.ts';
 import { $myBookings, loadMyBookings, signOutOfAccount } from '../../stores/my-bookings.ts';

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { isFramed } from '../../lib/platform/framed.ts';
 import { storedHomePath } from '../../lib/navigation/go-back.ts';
-import { AUTH_PATHS } from '../../lib/routes.ts';
+import { AUTH_PATHS } from '../../lib/navigation/routes.ts';
 import { $loginMethods, finishSocialLogin, loadLoginMethods } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import AuthScreen from './parts/AuthScreen.tsx';

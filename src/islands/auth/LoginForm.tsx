@@ -1,7 +1,7 @@
 /** Platform login (/auth/login, spec sections 2, 4, 5 and 8): email and password, a wrong login said on the password field, Validate on success. */
 import { useState } from 'react';
 import { validateLogin } from '../../lib/forms/auth-form-rules.ts';
-import { AUTH_PATHS } from '../../lib/routes.ts';
+import { AUTH_PATHS } from '../../lib/navigation/routes.ts';
 import { loginWithPassword } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import Field from '../shared/form/Field.tsx';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { validateNoAuth } from '../../lib/forms/auth-form-rules.ts';
 import { storedHomePath } from '../../lib/navigation/go-back.ts';
-import { getGuestDetails, readSession, writeSession } from '../../lib/storage.ts';
+import { getGuestDetails, readSession, writeSession } from '../../lib/platform/storage.ts';
 import { continueAsGuest } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import Field from '../shared/form/Field.tsx';

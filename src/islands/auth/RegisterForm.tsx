@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { serverFieldErrors, validateRegister } from '../../lib/forms/auth-form-rules.ts';
-import { AUTH_PATHS } from '../../lib/routes.ts';
+import { AUTH_PATHS } from '../../lib/navigation/routes.ts';
 import { registerAccount } from '../../stores/sign-in.ts';
 import AuthAlert from './parts/AuthAlert.tsx';
 import Field from '../shared/form/Field.tsx';

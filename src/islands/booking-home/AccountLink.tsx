@@ -4,8 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ACCOUNT_PATH, AUTH_PATHS, matchRoute } from '../../lib/routes.ts';
-import { getGuestBearer } from '../../lib/storage.ts';
+import { ACCOUNT_PATH, AUTH_PATHS, matchRoute } from '../../lib/navigation/routes.ts';
+import { getGuestBearer } from '../../lib/platform/storage.ts';
 import { $auth, hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';

@@ -9,7 +9,7 @@ import { loadCatalog, switchLang } from '../../i18n/i18n.ts';
 import { $auth, hasAccountSession, reloadAuth, startSignIn } from '../../stores/auth.ts';
 import { $bookingToken, $currentBookingToken, $storedBookingToken } from '../../stores/booking.ts';
 import { $lang, LANGUAGE_OPTIONS } from '../../stores/lang.ts';
-import { bookingCompletePath } from '../../lib/routes.ts';
+import { bookingCompletePath } from '../../lib/navigation/routes.ts';
 
 // The island's module is also imported when the page is prerendered.
 if (typeof document !== 'undefined') {

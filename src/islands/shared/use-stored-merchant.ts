@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Merchant } from '../../shared/api/merchant.ts';
 import { applyTheme } from '../../lib/platform/apply-theme.ts';
-import { getCurrentMerchant } from '../../lib/storage.ts';
+import { getCurrentMerchant } from '../../lib/platform/storage.ts';
 import { $merchant, $theme, loadMerchant } from '../../stores/merchant.ts';
 
 /**

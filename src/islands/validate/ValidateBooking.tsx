@@ -12,8 +12,8 @@ import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json
 import { guardPath } from '../../lib/navigation/guard.ts';
 import { leadOn } from '../../lib/navigation/history-arrival.ts';
 import { navigate, navigateReplacing } from '../../lib/navigation/navigate.ts';
-import { bookingHomePath, matchRoute } from '../../lib/routes.ts';
-import { setCurrentMerchant, setMerchantToken } from '../../lib/storage.ts';
+import { bookingHomePath, matchRoute } from '../../lib/navigation/routes.ts';
+import { setCurrentMerchant, setMerchantToken } from '../../lib/platform/storage.ts';
 import { validateEntryTarget } from '../../lib/booking/validate-entry.ts';
 import type { Slot } from '../../shared/api/slots.ts';
 import { longDate } from '../../lib/text/long-date.ts';

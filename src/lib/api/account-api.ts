@@ -11,7 +11,7 @@ import type {
   UserResponse,
 } from '../../shared/api/account.ts';
 import type { ApiSuccess } from '../../shared/api/common.ts';
-import { buildLoginHost, buildOAuthClientId, buildOAuthClientSecret } from '../build-env.ts';
+import { buildLoginHost, buildOAuthClientId, buildOAuthClientSecret } from '../platform/build-env.ts';
 import type { Lang } from '../../i18n/t.ts';
 
 /** The OAuth client the site presents to /oauth/token (the embedded server's defaults unless set at build time). */

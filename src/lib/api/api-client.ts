@@ -1,8 +1,8 @@
 /** fetch for the API: 10 s timeout, JSON (or form) body, the stored bearer, and one error type for every failure. */
-import { buildApiUrl } from '../build-env.ts';
+import { buildApiUrl } from '../platform/build-env.ts';
 import { DEVICE_HEADER, deviceId } from './device-id.ts';
-import { reportApiReachability } from '../network-status.ts';
-import { getBearer } from '../storage.ts';
+import { reportApiReachability } from '../platform/network-status.ts';
+import { getBearer } from '../platform/storage.ts';
 import { isErrorCode, type ErrorCode } from '../../shared/error-codes.ts';
 import type { FailureCode } from '../../shared/api/outcome.ts';
 

@@ -1,5 +1,5 @@
 /** This browser's device id: random, kept in localStorage, sent with every API call so limits can tell devices apart. */
-import { readLocal, writeLocal } from '../storage.ts';
+import { readLocal, writeLocal } from '../platform/storage.ts';
 
 /** The storage key of the device id (not one of the spec's keys: the API's own). */
 export const DEVICE_ID_KEY = 'couvert_device';

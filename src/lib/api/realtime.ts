@@ -3,7 +3,7 @@ import type PusherModule from 'pusher-js';
 import type { Options } from 'pusher-js';
 import { apiBaseUrl, apiGet, apiUrl } from './api-client.ts';
 import type { BookingUpdateEvent, RealtimeConfigResponse } from '../../shared/api/realtime.ts';
-import { getBearer } from '../storage.ts';
+import { getBearer } from '../platform/storage.ts';
 
 // pusher-js is CommonJS typed as ESM: at runtime the default export is the class itself.
 type PusherClass = typeof PusherModule.default;

@@ -3,7 +3,7 @@ import { isLocalDate, isLocalTime, localDateOf, localToInstant, startOfLocalDay 
 import type { Lang } from '../../i18n/t.ts';
 import type { Slot } from '../../shared/api/slots.ts';
 import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
-import { normalizeLang } from '../storage.ts';
+import { normalizeLang } from '../platform/storage.ts';
 
 /** A `when` value read: a merchant-local day and time, or an instant (when it names its offset). */
 export type WhenValue = { kind: 'local'; date: LocalDate; time: LocalTime | null } | { kind: 'instant'; ms: number };

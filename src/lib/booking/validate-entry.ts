@@ -1,7 +1,7 @@
 /** Where Validate sends the diner on entry when the booking it is given cannot be validated (spec section 8). */
 import type { Booking } from '../../shared/api/booking.ts';
 import { isCancelled } from '../../shared/booking-life-cycle.ts';
-import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../routes.ts';
+import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../navigation/routes.ts';
 
 /**
  * The entry checks Validate makes on the booking it loaded: already validated goes to BookingComplete, cancelled or

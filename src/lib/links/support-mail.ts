@@ -1,5 +1,5 @@
 /** "Report a problem" on the tracking page: a mailto: to the provider's support address naming the booking. */
-import { buildSupportEmail } from '../build-env.ts';
+import { buildSupportEmail } from '../platform/build-env.ts';
 
 /** The support address when PUBLIC_SUPPORT_EMAIL is not set at build time. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@couvert.example';

@@ -1,6 +1,6 @@
 /** The close buttons' "go back" (spec section 2): the previous page of this site, else a sensible page. */
-import { bookingHomePath, NOT_FOUND_PATH } from '../routes.ts';
-import { getCurrentMerchant } from '../storage.ts';
+import { bookingHomePath, NOT_FOUND_PATH } from './routes.ts';
+import { getCurrentMerchant } from '../platform/storage.ts';
 
 /** The parts of window going back needs. */
 export interface BackWindow {

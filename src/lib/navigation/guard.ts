@@ -1,6 +1,6 @@
 /** The navigation guard of spec section 2, as a pure function of the route and what is stored. */
-import { ACCOUNT_PATH, AUTH_PATHS, bookingHomePath, matchRoute, validatePath, type RouteName } from '../routes.ts';
-import { getBearer, getCurrentMerchant, getGuestBooking, getMerchantToken } from '../storage.ts';
+import { ACCOUNT_PATH, AUTH_PATHS, bookingHomePath, matchRoute, validatePath, type RouteName } from './routes.ts';
+import { getBearer, getCurrentMerchant, getGuestBooking, getMerchantToken } from '../platform/storage.ts';
 
 /** Who may open a route: anyone, only a signed-in diner, or only someone not signed in. */
 export type RouteAccess = 'any' | 'signed-in' | 'signed-out';

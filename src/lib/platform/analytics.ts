@@ -1,5 +1,5 @@
 /** Page views for the analytics service (spec section 1): posthog-js, loaded lazily and only when a key was set at build time. */
-import { buildPosthogHost, buildPosthogKey } from '../build-env.ts';
+import { buildPosthogHost, buildPosthogKey } from './build-env.ts';
 
 /** The part of posthog-js the site uses. */
 export interface AnalyticsClient {

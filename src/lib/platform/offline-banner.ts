@@ -1,5 +1,5 @@
 /** Shows the page's offline banner (components/OfflineBanner.astro) while the browser is offline or an API call gets no answer. */
-import { watchNetworkStatus } from '../network-status.ts';
+import { watchNetworkStatus } from './network-status.ts';
 
 for (const banner of document.querySelectorAll<HTMLElement>('[data-offline-banner]')) {
   const message = banner.querySelector('p');

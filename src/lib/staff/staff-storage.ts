@@ -1,5 +1,5 @@
 /** The staff side's stored bearer and merchants (local storage, apart from the diner's session; keys in OWN_STORAGE_KEYS). */
-import { OWN_STORAGE_KEYS, readLocal, writeLocal } from '../storage.ts';
+import { OWN_STORAGE_KEYS, readLocal, writeLocal } from '../platform/storage.ts';
 
 /** The staff bearer (`/api/pro`), never the diner's: null when no staff member is signed in here. */
 export function getStaffBearer(): string | null {

@@ -1,6 +1,6 @@
 /** The last booking the tracking page showed, kept in local storage so a visited tracking page still shows it offline. */
 import type { GetBookingResponse } from '../../shared/api/booking.ts';
-import { readLocal, writeLocal } from '../storage.ts';
+import { readLocal, writeLocal } from '../platform/storage.ts';
 
 /** The local storage key of the snapshots (not one of the spec's keys: the site's own offline copy). */
 export const SNAPSHOT_KEY = 'booking_snapshots';

@@ -5,13 +5,13 @@
  */
 import { readApiAnswer } from '../api/api-client.ts';
 import type { GetBookingResponse } from '../../shared/api/booking.ts';
-import { mayEditBooking, mayManageBooking, trackingBackLink } from '../booking-status.ts';
+import { mayEditBooking, mayManageBooking, trackingBackLink } from '../booking/booking-status.ts';
 import { startFirstBookingRead } from '../api/first-booking-read.ts';
 import { manageKeyOf } from '../links/manage-link.ts';
-import { setPendingManageKey } from '../storage.ts';
-import { bookingHomePath, matchRoute } from '../routes.ts';
+import { setPendingManageKey } from '../platform/storage.ts';
+import { bookingHomePath, matchRoute } from '../navigation/routes.ts';
 import { safeImageSrc } from '../links/safe-url.ts';
-import { trackingNotices } from '../tracking-notices.ts';
+import { trackingNotices } from './tracking-notices.ts';
 
 /** Where the page is and when. */
 export interface FirstViewContext {

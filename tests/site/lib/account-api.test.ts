@@ -14,7 +14,7 @@ import {
 } from '../../../src/lib/api/account-api.ts';
 import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { createBooking, getBookingSlots, getBookingZones } from '../../../src/lib/api/booking-api.ts';
-import { setBearer } from '../../../src/lib/storage.ts';
+import { setBearer } from '../../../src/lib/platform/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const server = useBrowserTestServer();

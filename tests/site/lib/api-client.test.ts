@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiError, apiGet, apiPost, apiRequest, apiUrl, failureCodeOf, setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
-import { setBearer } from '../../../src/lib/storage.ts';
+import { setBearer } from '../../../src/lib/platform/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const server = useBrowserTestServer();

@@ -15,7 +15,7 @@ import {
   updateBookingUser,
   validateBooking,
 } from '../../../src/lib/api/booking-api.ts';
-import { setBearer } from '../../../src/lib/storage.ts';
+import { setBearer } from '../../../src/lib/platform/storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 
 const server = useBrowserTestServer();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cancelLinkOutcome } from '../../../src/lib/cancel-link.ts';
+import { cancelLinkOutcome } from '../../../src/lib/links/cancel-link.ts';
 
 describe("the reminder's cancel link, once the booking is read after the key's exchange", () => {
   test.each([

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { isFramed } from '../../../src/lib/platform/framed.ts';
 import { cameFromThisSite, goBack, storedHomePath } from '../../../src/lib/navigation/go-back.ts';
-import { setCurrentMerchant } from '../../../src/lib/storage.ts';
+import { setCurrentMerchant } from '../../../src/lib/platform/storage.ts';
 import { installStorage } from '../support/browser-storage.ts';
 
 function fakeWindow(historyLength: number, referrer: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { guard, guardPath, signedInTarget, type GuardState } from '../../../src/lib/navigation/guard.ts';
-import { matchRoute, type RouteName } from '../../../src/lib/routes.ts';
+import { matchRoute, type RouteName } from '../../../src/lib/navigation/routes.ts';
 
 const signedOut: GuardState = { bearer: null, currentMerchant: null, currentMerchantToken: null };
 const bearerOnly: GuardState = { bearer: 'B', currentMerchant: null, currentMerchantToken: null };

@@ -14,7 +14,7 @@ import {
   setStoredLang,
   setUserToken,
   STORAGE_KEYS,
-} from '../../../src/lib/storage.ts';
+} from '../../../src/lib/platform/storage.ts';
 import { installSandboxedStorage, installStorage, type MemoryStorage } from '../support/browser-storage.ts';
 
 let local: MemoryStorage;

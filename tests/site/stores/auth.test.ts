@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
-import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/platform/storage.ts';
 import { $auth, handleUnauthorized, signIn, signOut } from '../../../src/stores/auth.ts';
 import {
   $loginMethods,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../../src/lib/api/api-client.ts';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
-import { getBearer, getReturnPath, setCurrentMerchant, setReturnPath } from '../../../src/lib/storage.ts';
+import { getBearer, getReturnPath, setCurrentMerchant, setReturnPath } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import {

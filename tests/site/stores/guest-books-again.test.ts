@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
-import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest
 import type { MerchantListing } from '../../../src/shared/api/merchant-listing.ts';
 import { merchantData, type MerchantData } from '../../../src/lib/build/merchant-data.ts';
 import { resetServerClock } from '../../../src/lib/api/server-clock.ts';
-import { getMerchantToken, setBearer, setMerchantToken } from '../../../src/lib/storage.ts';
+import { getMerchantToken, setBearer, setMerchantToken } from '../../../src/lib/platform/storage.ts';
 import { $booking, discardBooking } from '../../../src/stores/booking.ts';
 import { $dayRules, $guestLimits, $home, startBookingHome } from '../../../src/stores/home.ts';
 import { $mainError, $merchant } from '../../../src/stores/merchant.ts';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../../src/lib/api/api-client.ts';
 import type { BookingSessionRequest, NoAccountRequest } from '../../../src/shared/api/account.ts';
-import { mayManageBooking } from '../../../src/lib/booking-status.ts';
-import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
+import { mayManageBooking } from '../../../src/lib/booking/booking-status.ts';
+import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking/tracking-notices.ts';
 import { manageKeyOf, manageLinkOf, plainTrackingUrl, takeManageLink } from '../../../src/lib/links/manage-link.ts';
-import { getGuestBearer, getPendingManageKey, setCurrentMerchant, setMerchantToken, setPendingManageKey } from '../../../src/lib/storage.ts';
+import { getGuestBearer, getPendingManageKey, setCurrentMerchant, setMerchantToken, setPendingManageKey } from '../../../src/lib/platform/storage.ts';
 import { $auth, resumeGuestSession, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
 import { openBookingOnHome } from '../../../src/stores/booking.ts';

@@ -12,7 +12,7 @@ import {
   loadMerchant,
   seedMerchant,
 } from '../../../src/stores/merchant.ts';
-import { setBearer } from '../../../src/lib/storage.ts';
+import { setBearer } from '../../../src/lib/platform/storage.ts';
 import type { MemoryStorage } from '../support/browser-storage.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 

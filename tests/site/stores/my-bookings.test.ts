@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
-import { getReturnPath, setCurrentMerchant, setGuestBearer, setMerchantToken, setReturnPath } from '../../../src/lib/storage.ts';
+import { getReturnPath, setCurrentMerchant, setGuestBearer, setMerchantToken, setReturnPath } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { afterSignInTarget, loginWithPassword, registerAccount } from '../../../src/stores/sign-in.ts';
 import { startSignIn } from '../../../src/stores/auth.ts';

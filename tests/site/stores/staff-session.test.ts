@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { staffApi } from '../../../src/lib/api/staff-api.ts';
-import { getBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/storage.ts';
+import { getBearer, OWN_STORAGE_KEYS, readLocal, setBearer } from '../../../src/lib/platform/storage.ts';
 import { getStaffBearer } from '../../../src/lib/staff/staff-storage.ts';
 import { $staffSession, changeStaff, forgetStaff, staffSignIn, staffSignOut } from '../../../src/stores/staff-session.ts';
 import { fixtureMerchant, uniqueSlug } from '../../api/api-helpers.ts';

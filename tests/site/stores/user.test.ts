@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/storage.ts';
+import { setCurrentMerchant, setMerchantToken } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { registerAccount } from '../../../src/stores/sign-in.ts';
 import { $user, canEditEmail, loadUser, saveUserDetails, shownEmail } from '../../../src/stores/user.ts';

@@ -1,5 +1,5 @@
 /** The browser's Web Storage for tests running in Node: an in-memory Storage, or one that throws like a sandboxed iframe's. */
-import { resetStorageFallback } from '../../../src/lib/storage.ts';
+import { resetStorageFallback } from '../../../src/lib/platform/storage.ts';
 
 /** A Web Storage kept in memory (the Storage interface of the browser). */
 export class MemoryStorage implements Storage {

@@ -1,6 +1,6 @@
 /** Bookings made by a diner through the real public calls, for the staff book's store tests. */
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
-import { setBearer } from '../../../src/lib/storage.ts';
+import { setBearer } from '../../../src/lib/platform/storage.ts';
 import type { TestServer } from '../../support/test-server.ts';
 
 /** A pending (validated) booking at `slug` on `date`, at its first free time (or the `nth` one), by a signed-in diner; the diner's bearer stays stored. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { BookingStatusCode } from '../../../src/shared/booking-status.ts';
-import { isCancelledStatus, mayCancelBooking, mayEditBooking, statusDot, trackingBackLink } from '../../../src/lib/booking-status.ts';
+import { isCancelledStatus, mayCancelBooking, mayEditBooking, statusDot, trackingBackLink } from '../../../src/lib/booking/booking-status.ts';
 
 const here = 'https://book.example/le-petit-zinc/booking_complete/tok123';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API_REACHABILITY_EVENT, watchNetworkStatus, type NetworkSource } from '../../../src/lib/network-status.ts';
+import { API_REACHABILITY_EVENT, watchNetworkStatus, type NetworkSource } from '../../../src/lib/platform/network-status.ts';
 
 /** A window stand-in: its onLine flag and the events it dispatches. */
 function fakeWindow(onLine: boolean) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Booking } from '../../../src/shared/api/booking.ts';
 import type { BookingStatusCode } from '../../../src/shared/booking-status.ts';
-import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking-notices.ts';
+import { CALL_HINT_WINDOW_SECONDS, trackingNotices } from '../../../src/lib/tracking/tracking-notices.ts';
 
 const now = 1_800_000_000;
 type Facts = Pick<

@@ -1,7 +1,7 @@
 /** One group of the account page (coming, or past and cancelled): a titled list of bookings, each a link to its tracking page. */
-import { statusDot } from '../../../lib/booking-status.ts';
+import { statusDot } from '../../../lib/booking/booking-status.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
-import { bookingCompletePath } from '../../../lib/routes.ts';
+import { bookingCompletePath } from '../../../lib/navigation/routes.ts';
 import type { UserBooking } from '../../../shared/api/user-bookings.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 

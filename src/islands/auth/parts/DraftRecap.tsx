@@ -10,7 +10,7 @@ import frTracking from '../../../i18n/messages/fr/tracking.json' with { type: 'j
 import { bookingApi } from '../../../lib/api/booking-api.ts';
 import { countryUses12h } from '../../../lib/text/hour-cycle.ts';
 import { phoneCountry } from '../../../lib/phone/phone-display.ts';
-import { getCurrentMerchant, getMerchantToken } from '../../../lib/storage.ts';
+import { getCurrentMerchant, getMerchantToken } from '../../../lib/platform/storage.ts';
 import { $booking, takeLatestBooking } from '../../../stores/booking.ts';
 import { $merchant } from '../../../stores/merchant.ts';
 import HoldTimer from '../../shared/HoldTimer.tsx';

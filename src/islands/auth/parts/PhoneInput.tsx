@@ -4,7 +4,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { buildCountryLookupUrl } from '../../../lib/build-env.ts';
+import { buildCountryLookupUrl } from '../../../lib/platform/build-env.ts';
 import { allCountries, findCountry, flagEmoji, orderCountries, type PhoneCountry } from '../../../lib/phone/countries.ts';
 import { fallbackCountry, lookupCountry, startingCountry } from '../../../lib/phone/country-lookup.ts';
 import { dropdownKeyAction, dropdownPlacement, movedIndex } from '../../../lib/phone/dropdown.ts';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
 import { navigate } from '../../../lib/navigation/navigate.ts';
-import { setCurrentMerchant } from '../../../lib/storage.ts';
+import { setCurrentMerchant } from '../../../lib/platform/storage.ts';
 import { $booking, $isExistingBooking, cancelCurrentBooking, saveComment, submitBooking } from '../../../stores/booking.ts';
 import { $canBook } from '../../../stores/selection.ts';
 import type { CancelResult } from '../../shared/CancelBookingModal.tsx';

@@ -1,7 +1,7 @@
 /** The tracking page's header (spec section 2): back arrow by the status rules, title, status with its coloured dot, #ref, and Edit outside 25/30/40 for whoever may manage it. */
 import type { Booking } from '../../../shared/api/booking.ts';
-import { mayEditBooking, statusDot } from '../../../lib/booking-status.ts';
-import { bookingHomePath, validatePath } from '../../../lib/routes.ts';
+import { mayEditBooking, statusDot } from '../../../lib/booking/booking-status.ts';
+import { bookingHomePath, validatePath } from '../../../lib/navigation/routes.ts';
 import '../../shared/buttons.css';
 import type { Translate } from '../../shared/use-translation.ts';
 

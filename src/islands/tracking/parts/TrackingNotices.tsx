@@ -2,7 +2,7 @@
 import { hasMessage } from '../../../i18n/i18n.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import { safeImageSrc } from '../../../lib/links/safe-url.ts';
-import type { TrackingNotices as Notices } from '../../../lib/tracking-notices.ts';
+import type { TrackingNotices as Notices } from '../../../lib/tracking/tracking-notices.ts';
 import PhoneSentence from './PhoneSentence.tsx';
 import type { Translate } from '../../shared/use-translation.ts';
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Slot } from '../../../shared/api/slots.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
-import { bookingHomePath } from '../../../lib/routes.ts';
+import { bookingHomePath } from '../../../lib/navigation/routes.ts';
 import { $alternatives } from '../../../stores/alternatives.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import { formatHour } from '../../../lib/text/hour-cycle.ts';

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
-import { bookingHomePath } from '../../../lib/routes.ts';
+import { bookingHomePath } from '../../../lib/navigation/routes.ts';
 import '../../shared/buttons.css';
 import RecapFacts from '../../shared/RecapFacts.tsx';
 import type { Translate } from '../../shared/use-translation.ts';

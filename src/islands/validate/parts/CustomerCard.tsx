@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { BookingClient } from '../../../shared/api/booking.ts';
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
-import { AUTH_PATHS } from '../../../lib/routes.ts';
+import { AUTH_PATHS } from '../../../lib/navigation/routes.ts';
 import { safeImageSrc } from '../../../lib/links/safe-url.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 

@@ -1,7 +1,7 @@
 /** Which notices the tracking page shows for a booking (spec section 2, BookingComplete body). */
-import type { Booking } from '../shared/api/booking.ts';
-import { BookingStatus, isCancelled, isPending } from '../shared/booking-life-cycle.ts';
-import { mayManageBooking } from './booking-status.ts';
+import type { Booking } from '../../shared/api/booking.ts';
+import { BookingStatus, isCancelled, isPending } from '../../shared/booking-life-cycle.ts';
+import { mayManageBooking } from '../booking/booking-status.ts';
 
 /** Below this much time before the booked hour, a pending diner is told to call rather than to wait for the SMS. */
 export const CALL_HINT_WINDOW_SECONDS = 24 * 3600;

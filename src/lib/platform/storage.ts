@@ -1,5 +1,5 @@
 /** The browser's stored keys of spec section 3, safe where storage is unavailable (e.g. a sandboxed iframe). */
-import { isLang, type Lang } from '../shared/langs.ts';
+import { isLang, type Lang } from '../../shared/langs.ts';
 
 /** The exact storage key names of spec section 3 (plus token_{merchant}, see merchantTokenKey). */
 export const STORAGE_KEYS = {

@@ -1,5 +1,5 @@
 /** Whether this page may change a booking: the rule the booking home and the tracking page share. */
-import type { BookingStatusCode } from '../shared/booking-status.ts';
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
 
 /**
  * Whether this page may change the booking (Edit, Cancel, Comment): the answer's canManage, true for the owner's session

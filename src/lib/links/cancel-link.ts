@@ -1,7 +1,7 @@
 /** The reminder's one-tap cancel link (`#manage=KEY&action=cancel`): what the tracking page does once it has read the booking. */
-import { isCancelled, isFinished, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
-import { mayCancelBooking } from './booking-status.ts';
-import { mayManageBooking } from './may-manage-booking.ts';
+import { isCancelled, isFinished, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
+import { mayCancelBooking } from '../booking/booking-status.ts';
+import { mayManageBooking } from '../booking/may-manage-booking.ts';
 
 /**
  * What the cancel link leads to: the confirmation modal (the diner still confirms), or why it cannot: the key was
