@@ -1,7 +1,16 @@
 /** $auth: the session (signed in when a bearer is stored) and what changes it; the sign-in forms' actions are in sign-in.ts. */
 import { map } from 'nanostores';
 import { AUTH_PATHS } from '../lib/navigation/routes.ts';
-import { getBearer, getGuestBearer, getGuestBooking, getRefreshToken, setBearer, setGuestBooking, setRefreshToken, setReturnPath } from '../lib/platform/storage.ts';
+import {
+  getBearer,
+  getGuestBearer,
+  getGuestBooking,
+  getRefreshToken,
+  setBearer,
+  setGuestBooking,
+  setRefreshToken,
+  setReturnPath,
+} from '../lib/platform/storage.ts';
 
 /** Signed in when a bearer is stored, else signed out (section 4). */
 export type AuthStatus = 'signed-in' | 'signed-out';

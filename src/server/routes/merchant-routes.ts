@@ -11,38 +11,36 @@ import { listMerchants, listZonesOf } from '../db/merchant-store.ts';
 
 /** Registers GET /api/booking/merchants. */
 export async function merchantRoutes(app: FastifyInstance, deps: { db: Database }): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/booking/merchants',
-      {
-        schema: {
-          tags: ['site'],
-          summary: 'Every merchant with what its static page draws (slug and landing data)',
-          response: replies(merchantListResponseSchema),
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/booking/merchants',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Every merchant with what its static page draws (slug and landing data)',
+        response: replies(merchantListResponseSchema),
       },
-      async () => {
-        const merchants = await listMerchants(deps.db);
-        const zones = await listZonesOf(
-          deps.db,
-          merchants.map((merchant) => merchant.id),
-        );
-        const zonesByMerchant = Map.groupBy(zones, (zone) => zone.merchantId);
-        // Days staff closed whole are drawn closed on the static page, like the definition's.
-        const closedByMerchant = await closedDaysByMerchant(
-          deps.db,
-          merchants.map((merchant) => merchant.id),
-        );
-        return {
-          success: true as const,
-          merchants: merchants.map((merchant) =>
-            merchantListingView(
-              { ...merchant, closedDays: closedDaysWith(merchant.closedDays, closedByMerchant.get(merchant.id) ?? []) },
-              zonesByMerchant.get(merchant.id) ?? [],
-            ),
+    },
+    async () => {
+      const merchants = await listMerchants(deps.db);
+      const zones = await listZonesOf(
+        deps.db,
+        merchants.map((merchant) => merchant.id),
+      );
+      const zonesByMerchant = Map.groupBy(zones, (zone) => zone.merchantId);
+      // Days staff closed whole are drawn closed on the static page, like the definition's.
+      const closedByMerchant = await closedDaysByMerchant(
+        deps.db,
+        merchants.map((merchant) => merchant.id),
+      );
+      return {
+        success: true as const,
+        merchants: merchants.map((merchant) =>
+          merchantListingView(
+            { ...merchant, closedDays: closedDaysWith(merchant.closedDays, closedByMerchant.get(merchant.id) ?? []) },
+            zonesByMerchant.get(merchant.id) ?? [],
           ),
-        };
-      },
-    );
+        ),
+      };
+    },
+  );
 }
