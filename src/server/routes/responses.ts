@@ -4,8 +4,11 @@ import { errorEnvelopeSchema } from '../../shared/api/common-schema.ts';
 import type { ErrorCode } from '../../shared/error-codes.ts';
 import { httpStatusOf } from '../domain/errors.ts';
 
-/** Every call may be sent a malformed body, query or path (400 validation_error, Fastify's own client errors too). */
-const ALWAYS: readonly ErrorCode[] = ['validation_error'];
+/**
+ * Every call may be sent a malformed body, query or path (400 validation_error, Fastify's own client errors too), and
+ * may fail on the server's side (500 internal_error: a bug or an unreachable database, never an answer by design).
+ */
+const ALWAYS: readonly ErrorCode[] = ['validation_error', 'internal_error'];
 
 /**
  * The `schema.response` of a route: `ok` under 200 and, for each status the given error codes answer with, the one error
