@@ -9,7 +9,7 @@ import { needMessages } from '../../i18n/i18n.ts';
 import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
 import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
-import { bookTitle, groupByService, matchesFilter, serviceMomentOf, tableCount, type ServiceMoment } from '../../lib/staff/book-view.ts';
+import { actionsFor, bookTitle, groupByService, matchesFilter, tableCount, type BookAction } from '../../lib/staff/book-view.ts';
 import { STAFF_HOME_PATH, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
@@ -165,8 +165,8 @@ export default function StaffBook() {
     setSaid(outcome.ok ? t('staff.closing.reopened') : staffErrorText(t, outcome, 'reopen'));
   };
 
-  // Until the first read names the merchant's time zone no booking is in its service yet.
-  const momentOf = (booking: StaffBookingRow): ServiceMoment => (book.timezone ? serviceMomentOf(booking, nowMs, book.timezone) : 'ahead');
+  // Until the first read names the merchant's time zone only a note can be taken.
+  const actionsOf = (booking: StaffBookingRow): BookAction[] => (book.timezone ? actionsFor(booking, nowMs, book.timezone) : ['note']);
 
   const openAction = (booking: StaffBookingRow, action: DialogAction) => openStaffDialog({ kind: 'action', booking, action });
   const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => openStaffDialog({ kind: 'more', booking, actions, details: compact });
@@ -269,7 +269,7 @@ export default function StaffBook() {
                     key={booking.token}
                     booking={booking}
                     withDate={longDate(booking.day, lang)}
-                    moment={momentOf(booking)}
+                    actions={actionsOf(booking)}
                     onAction={openAction}
                     onMore={openMore}
                   />
@@ -279,7 +279,7 @@ export default function StaffBook() {
                     booking={booking}
                     withDate={longDate(booking.day, lang)}
                     merchantPhone={book.merchantPhone}
-                    moment={momentOf(booking)}
+                    actions={actionsOf(booking)}
                     onAction={openAction}
                     onMore={openMore}
                   />
@@ -320,7 +320,7 @@ export default function StaffBook() {
                 bookings={group.bookings.filter((booking) => matchesFilter(booking, filter))}
                 tables={tables}
                 merchantPhone={book.merchantPhone}
-                momentOf={momentOf}
+                actionsOf={actionsOf}
                 compact={compact}
                 onAction={openAction}
                 onMore={openMore}

@@ -14,13 +14,11 @@ import { leadOn } from '../../lib/navigation/history-arrival.ts';
 import { navigate, navigateReplacing } from '../../lib/navigation/navigate.ts';
 import { bookingHomePath, matchRoute } from '../../lib/navigation/routes.ts';
 import { setCurrentMerchant, setMerchantToken } from '../../lib/platform/storage.ts';
-import { validateEntryTarget } from '../../lib/booking/validate-entry.ts';
 import type { Slot } from '../../shared/api/slots.ts';
 import { longDate } from '../../lib/text/long-date.ts';
-import { $alternatives, clearAlternatives, loadAlternatives, takeAlternative, watchLostTable } from '../../stores/alternatives.ts';
+import { $alternatives } from '../../stores/alternatives.ts';
 import { $booking, saveComment } from '../../stores/booking.ts';
-import { enterValidate, validateCurrentBooking } from '../../stores/validate-booking.ts';
-import { $hold } from '../../stores/hold.ts';
+import { $validatePage, acceptTerms, leaveValidatePage, openComment, openValidatePage, pressValidate, takeOfferedTime } from '../../stores/validate-page.ts';
 import AlternativeTimes from './parts/AlternativeTimes.tsx';
 import BookingRecap from './parts/BookingRecap.tsx';
 import CommentModal from '../shared/CommentModal.tsx';
@@ -46,16 +44,6 @@ export interface ValidateBookingProps {
   merchantPhone?: string;
 }
 
-/** A failure to show: its error_code and the values its message needs. */
-interface Shown {
-  code: string;
-  vars?: Record<string, string | number>;
-  /** The table was taken after its hold ran out (said so rather than only "no place left"). */
-  lost?: boolean;
-}
-
-type Phase = 'loading' | 'ready' | 'failed';
-
 const smooth = (): ScrollBehavior => (globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /** The Validate page's content. */
@@ -64,26 +52,16 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
   const { lang, t } = useTranslation();
   const booking = useStore($booking);
   const alternatives = useStore($alternatives);
-  const hold = useStore($hold);
+  const { phase, loadFailure, accepted, termsInvalid, topFailure, failure, busy, commentOpen } = useStore($validatePage);
   const hour12 = useHour12(countryUses12h(merchantPhone ? phoneCountry(merchantPhone) : null), lang);
-  const holdOver = hold.remainingMs !== null && hold.remainingMs <= 0;
   const offering = alternatives.status !== 'idle';
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [loadFailure, setLoadFailure] = useState<Shown | null>(null);
-  const [accepted, setAccepted] = useState(false);
-  const [termsInvalid, setTermsInvalid] = useState(false);
-  const [topFailure, setTopFailure] = useState<Shown | null>(null);
-  const [failure, setFailure] = useState<Shown | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [commentOpen, setCommentOpen] = useState(false);
+  // Focus and scrolling stay here, with the refs they need.
   const [focusHold, setFocusHold] = useState(false);
   const terms = useRef<HTMLInputElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const holdTimer = useRef<HTMLDivElement>(null);
   const lostTop = useRef<HTMLDivElement>(null);
-  // Whether the diner learnt of the lost table by pressing Validate (the focus then follows the news to the top).
-  const lostByTap = useRef(false);
   const ready = hydrated && phase === 'ready' && booking !== null;
   const mainOffScreen = useOffScreen(mainButton, ready);
 
@@ -103,26 +81,9 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
     }
     let left = false;
     const enter = (restored: boolean) =>
-      void enterValidate(merchantSlug, token, lang).then((outcome) => {
-        if (left) return;
-        if (outcome.to) {
-          // Validate only leads on (already validated, cancelled, no phone): Back must not come here again.
-          leadOn(outcome.to, restored);
-          return;
-        }
-        if (!outcome.ok) {
-          setLoadFailure({ code: outcome.code, vars: outcome.vars });
-          setPhase('failed');
-          return;
-        }
-        const held = $booking.get();
-        const target = held ? validateEntryTarget(held, merchantSlug, token) : null;
-        if (target) {
-          leadOn(target, restored);
-          return;
-        }
-        setBusy(false);
-        setPhase('ready');
+      void openValidatePage(merchantSlug, token, lang, restored).then((target) => {
+        // Validate only leads on (already validated, cancelled, no phone): Back must not come here again.
+        if (!left && target) leadOn(target, restored);
       });
     enter(false);
     // Shown again from the back-forward cache, the page may show a booking validated since: it looks again.
@@ -139,67 +100,38 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
   }, [merchantSlug]);
 
   // Leaving Validate forgets the times offered: another booking's page must not show them.
-  useEffect(() => clearAlternatives, []);
-
-  // Once the hold is over, the diner learns that the table was taken (and what is free) without having to validate.
-  useEffect(() => {
-    if (!holdOver || offering || busy) return;
-    lostByTap.current = false;
-    return watchLostTable(() => setFailure({ code: 'no_seats_available', lost: true }));
-  }, [holdOver, offering, busy]);
+  useEffect(() => leaveValidatePage, []);
 
   // The table found gone: the page shows where the diner is told, and what is free, at its top.
   const lost = failure?.lost === true;
   useEffect(() => {
     if (!lost) return;
     lostTop.current?.scrollIntoView({ block: 'start', behavior: smooth() });
-    if (lostByTap.current) lostTop.current?.focus({ preventScroll: true });
-    lostByTap.current = false;
+    // Pressing Validate found it: the focus follows the news to the top.
+    if ($validatePage.get().failure?.tapped) lostTop.current?.focus({ preventScroll: true });
   }, [lost]);
 
   const onValidate = async () => {
-    setTopFailure(null);
-    if (!accepted) {
-      setTermsInvalid(true);
+    const step = await pressValidate(lang);
+    if ('to' in step) {
+      // The tracking page takes Validate's place: Back from it leaves the booking flow.
+      navigateReplacing(step.to);
+      return;
+    }
+    if (step.focus === 'terms') {
       terms.current?.scrollIntoView({ block: 'center', behavior: smooth() });
       terms.current?.focus({ preventScroll: true });
-      return;
     }
-    setFailure(null);
-    clearAlternatives();
-    setBusy(true);
-    const outcome = await validateCurrentBooking(lang);
-    if (outcome.to) {
-      // The tracking page takes Validate's place: Back from it leaves the booking flow.
-      navigateReplacing(outcome.to);
-      return;
-    }
-    setBusy(false);
-    if (outcome.ok) return;
-    if (outcome.code === 'user_booking_limit_reached') {
-      setTopFailure({ code: outcome.code });
+    if (step.focus === 'top') {
       globalThis.scrollTo({ top: 0, behavior: smooth() });
       top.current?.focus({ preventScroll: true });
-      return;
     }
-    if (outcome.code === 'no_seats_available') {
-      setFailure({ code: outcome.code, lost: holdOver });
-      void loadAlternatives();
-      lostByTap.current = holdOver;
-      return;
-    }
-    setFailure({ code: outcome.code, vars: outcome.vars });
   };
 
   const onTakeAlternative = async (slot: Slot) => {
-    const outcome = await takeAlternative(slot, lang);
-    if (outcome.to) {
-      navigate(outcome.to);
-      return;
-    }
-    if (!outcome.ok) return;
-    setFailure(null);
-    setFocusHold(true);
+    const taken = await takeOfferedTime(slot, lang);
+    if (taken === 'held') setFocusHold(true);
+    else if (taken) navigate(taken);
   };
 
   // The card the diner tapped in is gone: once the new hold's countdown shows, the focus goes to it, above the recap.
@@ -267,18 +199,9 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
           </p>
         )}
       </div>
-      <BookingRecap t={t} lang={lang} booking={booking} merchantSlug={merchantSlug} hour12={hour12} onEditComment={() => setCommentOpen(true)} />
+      <BookingRecap t={t} lang={lang} booking={booking} merchantSlug={merchantSlug} hour12={hour12} onEditComment={() => openComment(true)} />
       <CustomerCard t={t} client={booking.bookingClient} merchantPhone={merchantPhone ?? null} />
-      <TermsToggle
-        ref={terms}
-        t={t}
-        accepted={accepted}
-        invalid={termsInvalid && !accepted}
-        onChange={(value) => {
-          setAccepted(value);
-          if (value) setTermsInvalid(false);
-        }}
-      />
+      <TermsToggle ref={terms} t={t} accepted={accepted} invalid={termsInvalid && !accepted} onChange={acceptTerms} />
       {failure && !failure.lost && (
         <p className="trk-alert" role="alert">
           {errorMessage(lang, failure.code, failure.vars)}
@@ -295,12 +218,7 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
           </button>
         </div>
       )}
-      <CommentModal
-        open={commentOpen}
-        initialComment={booking.comment}
-        onSave={(comment) => saveComment(comment, lang)}
-        onClose={() => setCommentOpen(false)}
-      />
+      <CommentModal open={commentOpen} initialComment={booking.comment} onSave={(comment) => saveComment(comment, lang)} onClose={() => openComment(false)} />
     </div>
   );
 }

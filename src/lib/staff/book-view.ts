@@ -1,7 +1,7 @@
 /** How the staff book lays a day out: status filters, bookings grouped by service with pending first, covers and tables per service. */
 import type { StaffBookingRow, StaffCoversAtTime, StaffService, StaffZone } from '../../shared/api/staff.ts';
 import { minutesOfLocalTime } from '../../shared/local-time.ts';
-import { isCancelled, isLive, isPending, lifeStateOf, serviceWindow } from '../../shared/booking-life-cycle.ts';
+import { isCancelled, isLive, isPending, lifeStateOf, staffMayNow, type LifeAction } from '../../shared/booking-life-cycle.ts';
 
 /** The filters of the book: every booking, or one kind. */
 export const BOOK_FILTERS = ['all', 'pending', 'confirmed', 'arrived', 'finished', 'no_show', 'cancelled'] as const;
@@ -19,31 +19,33 @@ export function bookingKind(booking: Pick<StaffBookingRow, 'status' | 'arrived_a
 /** What staff may do to a booking. */
 export type BookAction = 'confirm' | 'refuse' | 'cancel' | 'arrived' | 'finish' | 'no_show' | 'undo' | 'note' | 'move';
 
-/**
- * Where a booking stands against its service window (the server's rule): ahead (arrival not yet open: a later day),
- * arriving (from an hour before its time), started (its time has come), over (its service has ended).
- */
-export type ServiceMoment = 'ahead' | 'arriving' | 'started' | 'over';
+/** The life cycle's action behind each button (a note is no action of the life cycle: always offered). */
+const LIFE_ACTION_OF: Record<Exclude<BookAction, 'note'>, LifeAction> = {
+  confirm: 'confirm',
+  arrived: 'arrive',
+  finish: 'finish',
+  undo: 'undo',
+  refuse: 'refuse',
+  move: 'move',
+  no_show: 'no_show',
+  cancel: 'restaurant_cancel',
+};
 
-/** The booking's moment at `nowMs` in the merchant's time zone. */
-export function serviceMomentOf(booking: Pick<StaffBookingRow, 'starts_at' | 'ends_at' | 'day'>, nowMs: number, timezone: string): ServiceMoment {
-  const startsAt = new Date(booking.starts_at);
-  const { opens, closes } = serviceWindow({ startsAt, endsAt: new Date(booking.ends_at), localDate: booking.day }, timezone);
-  if (nowMs < opens.getTime()) return 'ahead';
-  if (nowMs < startsAt.getTime()) return 'arriving';
-  return nowMs < closes.getTime() ? 'started' : 'over';
-}
+/** The buttons in the order the book shows them, the main one first. */
+const BUTTON_ORDER: readonly BookAction[] = ['confirm', 'arrived', 'finish', 'undo', 'refuse', 'move', 'note', 'no_show', 'cancel'];
 
-/** The actions a booking offers at this moment, the main one first: arrival, no-show and their undo only in its service. */
-export function actionsFor(booking: StaffBookingRow, moment: ServiceMoment): BookAction[] {
-  const kind = bookingKind(booking);
-  const started = moment === 'started';
-  const inService = moment === 'arriving' || started;
-  if (kind === 'pending') return ['confirm', 'refuse', 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
-  if (kind === 'confirmed') return [...(inService ? (['arrived'] as const) : []), 'move', 'note', ...(started ? (['no_show'] as const) : []), 'cancel'];
-  if (kind === 'arrived') return ['finish', ...(moment !== 'over' ? (['undo'] as const) : []), 'note'];
-  const undone = (kind === 'no_show' || (kind === 'finished' && booking.arrived_at !== null)) && moment !== 'over';
-  return [...(undone ? (['undo'] as const) : []), 'note'];
+/** The actions a booking offers at `nowMs` (the merchant's time zone): those the life cycle lets staff take now, the main one first. */
+export function actionsFor(booking: StaffBookingRow, nowMs: number, timezone: string): BookAction[] {
+  const stored = {
+    status: booking.status,
+    arrived: booking.arrived_at,
+    noShow: booking.no_show,
+    startsAt: new Date(booking.starts_at),
+    endsAt: new Date(booking.ends_at),
+    localDate: booking.day,
+  };
+  const now = new Date(nowMs);
+  return BUTTON_ORDER.filter((action) => action === 'note' || staffMayNow(LIFE_ACTION_OF[action], stored, now, timezone));
 }
 
 /** Whether a booking shows under a filter. */

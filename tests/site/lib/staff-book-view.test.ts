@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionsFor, bookingKind, bookTitle, filterCounts, groupByService, matchesFilter, serviceMomentOf } from '../../../src/lib/staff/book-view.ts';
+import { actionsFor, bookingKind, bookTitle, filterCounts, groupByService, matchesFilter } from '../../../src/lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../../../src/shared/api/staff.ts';
 
 let refs = 0;
@@ -96,33 +96,34 @@ test.each([
   expect(bookTitle(pending, 'Le Petit Zinc', 'Réservations')).toBe(title);
 });
 
-describe('what staff may do to a booking, by its moment in its service', () => {
-  // A booking at 19:00 in Paris on 26 November 2026, two hours long.
+describe('what staff may do to a booking: the actions the life cycle lets staff take now', () => {
+  // A booking at 19:00 in Paris on 26 November 2026, two hours long: its service window opens at 18:00 and closes at midnight.
   const at19 = (status: number, extra: Partial<StaffBookingRow> = {}) => row('19:00', status, { ends_at: '2026-11-26T21:00:00+01:00', ...extra });
-  const now = (iso: string) => Date.parse(iso);
+  const dayBefore = '2026-11-25T19:00:00+01:00';
+  const hourBefore = '2026-11-26T18:30:00+01:00';
+  const atItsTime = '2026-11-26T19:00:00+01:00';
+  const lateEvening = '2026-11-26T23:30:00+01:00';
+  const nextMorning = '2026-11-27T00:30:00+01:00';
+  const arrived = { arrived_at: '2026-11-26T18:00:00Z' };
 
   test.each([
-    ['the day before', '2026-11-25T19:00:00+01:00', 'ahead'],
-    ['an hour and a half before', '2026-11-26T17:30:00+01:00', 'ahead'],
-    ['half an hour before', '2026-11-26T18:30:00+01:00', 'arriving'],
-    ['at its time', '2026-11-26T19:00:00+01:00', 'started'],
-    ['late in the evening', '2026-11-26T23:30:00+01:00', 'started'],
-    ['the next morning', '2026-11-27T00:30:00+01:00', 'over'],
-  ] as const)('%s it is %s', (_when, iso, moment) => {
-    expect(serviceMomentOf(at19(20), now(iso), 'Europe/Paris')).toBe(moment);
-  });
-
-  test.each([
-    ['a confirmed booking of a later day', at19(20), 'ahead', ['move', 'note', 'cancel']],
-    ['a confirmed booking an hour before', at19(20), 'arriving', ['arrived', 'move', 'note', 'cancel']],
-    ['a confirmed booking whose time has come', at19(20), 'started', ['arrived', 'move', 'note', 'no_show', 'cancel']],
-    ['a pending booking of a later day', at19(10), 'ahead', ['confirm', 'refuse', 'move', 'note', 'cancel']],
-    ['an arrived diner', at19(20, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['finish', 'undo', 'note']],
-    ['a no-show during the service', at19(30, { no_show: true }), 'started', ['undo', 'note']],
-    ['a no-show after the service', at19(30, { no_show: true }), 'over', ['note']],
-    ['a finished visit', at19(30, { arrived_at: '2026-11-26T18:00:00Z' }), 'started', ['undo', 'note']],
-    ['a booking the sweep finished', at19(30), 'started', ['note']],
-  ] as const)('%s offers %j', (_what, booking, moment, actions) => {
-    expect(actionsFor(booking, moment)).toEqual(actions);
+    ['a confirmed booking, the day before', at19(20), dayBefore, ['move', 'note', 'cancel']],
+    ['a confirmed booking, half an hour before', at19(20), hourBefore, ['arrived', 'move', 'note', 'cancel']],
+    ['a confirmed booking whose time has come', at19(20), atItsTime, ['arrived', 'move', 'note', 'no_show', 'cancel']],
+    ['a confirmed booking late in the evening', at19(20), lateEvening, ['arrived', 'move', 'note', 'no_show', 'cancel']],
+    ['a confirmed booking the next morning', at19(20), nextMorning, ['move', 'note', 'cancel']],
+    ['a pending booking, the day before', at19(10), dayBefore, ['confirm', 'refuse', 'move', 'note', 'cancel']],
+    ['a pending booking whose time has come (too late to confirm)', at19(10), atItsTime, ['refuse', 'move', 'note', 'no_show', 'cancel']],
+    ['an arrived diner (may be moved or cancelled too)', at19(20, arrived), atItsTime, ['finish', 'undo', 'move', 'note', 'cancel']],
+    ['an arrived diner the next morning', at19(20, arrived), nextMorning, ['finish', 'move', 'note', 'cancel']],
+    ['a no-show during the service', at19(30, { no_show: true }), lateEvening, ['undo', 'note']],
+    ['a no-show after the service', at19(30, { no_show: true }), nextMorning, ['note']],
+    ['a finished visit during the service', at19(30, arrived), atItsTime, ['undo', 'note']],
+    ['a finished visit after the service', at19(30, arrived), nextMorning, ['note']],
+    ['a booking the sweep finished', at19(30), atItsTime, ['note']],
+    ['a refused booking', at19(25), hourBefore, ['note']],
+    ['a cancelled booking', at19(40), atItsTime, ['note']],
+  ] as const)('%s offers %j', (_what, booking, iso, actions) => {
+    expect(actionsFor(booking, Date.parse(iso), 'Europe/Paris')).toEqual(actions);
   });
 });

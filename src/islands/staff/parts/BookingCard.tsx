@@ -1,7 +1,7 @@
 /** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history, note, and its actions. */
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
-import { actionsFor, bookingKind, type ServiceMoment } from '../../../lib/staff/book-view.ts';
+import { bookingKind, type BookAction } from '../../../lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import BookingRemark from './BookingRemark.tsx';
@@ -18,7 +18,8 @@ export interface BookingCardProps {
   /** The merchant's phone: diners' phones of its country show as it dials them. */
   merchantPhone: string | null;
   /** Where the booking stands against its service (arrival, no-show and undo only during it). */
-  moment: ServiceMoment;
+  /** What staff may do to it now, the main one first (actionsFor). */
+  actions: BookAction[];
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   /** Opens the list of the other actions. */
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
@@ -30,11 +31,10 @@ export function actionLabel(t: (key: string) => string, booking: StaffBookingRow
 }
 
 /** A booking's card. */
-export default function BookingCard({ booking, withDate, merchantPhone, moment, onAction, onMore }: BookingCardProps) {
+export default function BookingCard({ booking, withDate, merchantPhone, actions, onAction, onMore }: BookingCardProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('staff.noName');
-  const actions = actionsFor(booking, moment);
   const [main, ...others] = actions;
   const primary = main === 'confirm' || main === 'arrived' || main === 'finish' ? main : null;
   const rest = primary ? others : actions;

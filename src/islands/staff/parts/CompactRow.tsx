@@ -1,5 +1,5 @@
 /** One booking of the compact list, on one line: time, diner, party, table, status, its main action (or undo) and More for the rest. */
-import { actionsFor, bookingKind, type ServiceMoment } from '../../../lib/staff/book-view.ts';
+import { bookingKind, type BookAction } from '../../../lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import type { DialogAction } from './ActionDialog.tsx';
@@ -12,17 +12,17 @@ export interface CompactRowProps {
   booking: StaffBookingRow;
   /** Show the date too (search results span days). */
   withDate?: string;
-  moment: ServiceMoment;
+  /** What staff may do to it now, the main one first (actionsFor). */
+  actions: BookAction[];
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
   onMore: (booking: StaffBookingRow, actions: DialogAction[]) => void;
 }
 
 /** A booking's line. */
-export default function CompactRow({ booking, withDate, moment, onAction, onMore }: CompactRowProps) {
+export default function CompactRow({ booking, withDate, actions, onAction, onMore }: CompactRowProps) {
   const { t } = useTranslation();
   const hour = useBookHour();
   const name = `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('staff.noName');
-  const actions = actionsFor(booking, moment);
   // One button in reach: confirm, arrival, finish or undo; the others (and the details) behind More.
   const main = actions.find((action) => action === 'confirm' || action === 'arrived' || action === 'finish' || action === 'undo');
   const others = actions.filter((action) => action !== main);

@@ -1,5 +1,5 @@
 /** One service of the day: its hours, whether it is closed online (with Reopen), covers per time against pacing, tables in use, and its bookings (pending first). */
-import { serviceMeal, type ServiceGroup, type ServiceMoment } from '../../../lib/staff/book-view.ts';
+import { serviceMeal, type BookAction, type ServiceGroup } from '../../../lib/staff/book-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
@@ -15,8 +15,8 @@ export interface ServiceSectionProps {
   bookings: StaffBookingRow[];
   tables: number;
   merchantPhone: string | null;
-  /** Where a booking stands against its service now. */
-  momentOf: (booking: StaffBookingRow) => ServiceMoment;
+  /** What staff may do to a booking now. */
+  actionsOf: (booking: StaffBookingRow) => BookAction[];
   /** One line a booking rather than cards. */
   compact?: boolean;
   onAction: (booking: StaffBookingRow, action: DialogAction) => void;
@@ -34,7 +34,7 @@ export default function ServiceSection({
   bookings,
   tables,
   merchantPhone,
-  momentOf,
+  actionsOf,
   compact,
   onAction,
   onMore,
@@ -82,9 +82,16 @@ export default function ServiceSection({
         <div className={compact ? 'staff-rows' : 'staff-list'}>
           {bookings.map((booking) =>
             compact ? (
-              <CompactRow key={booking.token} booking={booking} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+              <CompactRow key={booking.token} booking={booking} actions={actionsOf(booking)} onAction={onAction} onMore={onMore} />
             ) : (
-              <BookingCard key={booking.token} booking={booking} merchantPhone={merchantPhone} moment={momentOf(booking)} onAction={onAction} onMore={onMore} />
+              <BookingCard
+                key={booking.token}
+                booking={booking}
+                merchantPhone={merchantPhone}
+                actions={actionsOf(booking)}
+                onAction={onAction}
+                onMore={onMore}
+              />
             ),
           )}
         </div>
