@@ -3,7 +3,7 @@
  * sends and what it answers. Types only (nothing of it reaches a bundle); `call` in src/lib/api/call.ts reads the key.
  * A `{name}` in a path is filled from the call's params; a GET's or DELETE's request is its query string.
  */
-import type { Lang } from '../../i18n/t.ts';
+import type { Lang } from '../langs.ts';
 import type { LocalDate } from '../local-time.ts';
 import type {
   AccessTokenResponse,
