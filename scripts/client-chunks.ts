@@ -37,6 +37,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'src/islands/shared/use-translation.ts',
       'src/islands/shared/use-hydrated.ts',
       'src/lib/api/api-client.ts',
+      'src/lib/api/call.ts',
       'src/lib/navigation/navigate.ts',
     ],
   },

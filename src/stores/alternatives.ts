@@ -4,7 +4,7 @@
  */
 import { map } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
 import type { Slot } from '../shared/api/slots.ts';
 import type { LocalDate, LocalTime } from '../shared/local-time.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
@@ -92,7 +92,7 @@ export async function takeAlternative(
     $alternatives.set({ ...EMPTY, held: { date: answer.booking.bookingForDate, hour: answer.booking.bookingForHour } });
     return { ok: true, to: null };
   } catch (error) {
-    const code = isApiError(error) ? error.code : 'network_error';
+    const code = failureCodeOf(error);
     if (isApiError(error) && error.status === 401) return { ok: false, code: 'unauthenticated', to: handleUnauthorized() };
     $alternatives.set({ ...$alternatives.get(), taking: null, error: code });
     if (code === 'no_seats_available') await loadAlternatives(api);

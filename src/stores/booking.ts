@@ -1,7 +1,8 @@
 /** $booking, $bookingToken and $currentBookingToken, with the booking actions and where each leads (spec sections 4 and 8). */
 import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { Failure, FailureCode } from '../shared/api/outcome.ts';
 import type { Booking } from '../shared/api/booking.ts';
 import { isEnded, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
@@ -37,14 +38,19 @@ export function afterCreateTarget(booking: Pick<Booking, 'status'>, merchantSlug
   return AUTH_PATHS.noAuth;
 }
 
-/** An action's result: where to go, or a failure to show (its error_code and the values its message needs). */
-export type BookingOutcome = { ok: true; to: string | null } | { ok: false; code: string; to: string | null; vars?: Record<string, string | number> };
+/** A refusal the browser words more closely than the server's code: a choice not made, or what exactly is closed. */
+export type BookingMessageCode = 'incomplete_selection' | 'merchant_closed_lunch' | 'merchant_closed_dinner' | 'merchant_closed_range';
 
-/** An action's failure as its error_code, HTTP status and answer body (network_error when nothing answered). */
-export function failureOf(error: unknown): { code: string; status: number; body: Record<string, unknown> } {
+/** An action's result: where to go, or a failure to show (its code and the values its message needs). */
+export type BookingOutcome =
+  | { ok: true; to: string | null }
+  | (Omit<Failure, 'code'> & { code: FailureCode | BookingMessageCode; to: string | null; vars?: Record<string, string | number> });
+
+/** An action's failure as its FailureCode, HTTP status and answer body (network_error when nothing answered). */
+export function failureOf(error: unknown): { code: FailureCode; status: number; body: Record<string, unknown> } {
   if (!isApiError(error)) return { code: 'network_error', status: 0, body: {} };
   const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
-  return { code: error.code, status: error.status, body };
+  return { code: failureCodeOf(error), status: error.status, body };
 }
 
 /** The values a seats message needs: {min} / {max} from the answer, else from the merchant's settings. */
@@ -63,7 +69,7 @@ export function seatVars(body: Record<string, unknown>): Record<string, number> 
  * The message of a merchant_closed refusal, naming what is closed: lunch or dinner (a service closed), a time range, or
  * the day (also when the answer does not say).
  */
-export function closedMessage(body: Record<string, unknown>): { code: string; vars?: Record<string, string> } {
+export function closedMessage(body: Record<string, unknown>): { code: 'merchant_closed' | BookingMessageCode; vars?: Record<string, string> } {
   const time = (value: unknown) => (typeof value === 'string' && /^\d{2}:\d{2}$/.test(value) ? value : null);
   const [from, until] = [time(body.from), time(body.until)];
   if (body.closed === 'shift' && (body.meal === 'lunch' || body.meal === 'dinner')) return { code: `merchant_closed_${body.meal}` };

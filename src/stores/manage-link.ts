@@ -1,12 +1,13 @@
 /** The manage link's exchange: the key in the diner's link becomes that booking's own session before anything needs a bearer. */
 import type { Lang } from '../i18n/t.ts';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf } from '../lib/api/api-client.ts';
+import type { Outcome } from '../shared/api/outcome.ts';
 import { getPendingManageKey, setGuestBearer, setPendingManageKey } from '../lib/platform/storage.ts';
 import { $auth, signIn } from './auth.ts';
 
 /** The exchange's result: the booking may be managed here now, or the code of why not (the page stays view-only). */
-export type ManageLinkOutcome = { ok: true } | { ok: false; code: string };
+export type ManageLinkOutcome = Outcome;
 
 /**
  * Trades the manage key for a session scoped to this booking (api/front/user/booking_session) and keeps it as the
@@ -30,7 +31,7 @@ export async function openManageLink(
     setPendingManageKey(bookingToken, null);
     return { ok: true };
   } catch (error) {
-    const code = isApiError(error) ? error.code : 'network_error';
+    const code = failureCodeOf(error);
     if (code !== 'network_error' && code !== 'timeout') setPendingManageKey(bookingToken, null);
     return { ok: false, code };
   }

@@ -1,16 +1,8 @@
 /** The account calls of spec section 7, one typed function each, with the exact paths and field names. */
-import { apiPost, apiRequest, apiUrl } from './api-client.ts';
-import type {
-  AccessTokenResponse,
-  AuthCheckResponse,
-  BookingSessionRequest,
-  LoginMethodsResponse,
-  NoAccountRequest,
-  OAuthTokenResponse,
-  UserDetails,
-  UserResponse,
-} from '../../shared/api/account.ts';
-import type { ApiSuccess } from '../../shared/api/common.ts';
+import { apiUrl } from './api-client.ts';
+import { call } from './call.ts';
+import type { BookingSessionRequest, NoAccountRequest, UserDetails } from '../../shared/api/account.ts';
+import type { ApiResponseOf } from '../../shared/api/routes.ts';
 import { buildLoginHost, buildOAuthClientId, buildOAuthClientSecret } from '../platform/build-env.ts';
 import type { Lang } from '../../i18n/t.ts';
 
@@ -21,63 +13,67 @@ export const OAUTH_CLIENT = {
 };
 
 /** api/mobile/login_methods: which of facebook, google and apple are enabled. */
-export function getLoginMethods(): Promise<LoginMethodsResponse> {
-  return apiPost<LoginMethodsResponse>('/api/mobile/login_methods', {});
+export function getLoginMethods(): Promise<ApiResponseOf<'POST /api/mobile/login_methods'>> {
+  return call('POST /api/mobile/login_methods', {});
 }
 
 /** api/front/user/authCheck: the bearer a finished social sign-in bound to userToken. */
-export function authCheck(userToken: string): Promise<AuthCheckResponse> {
-  return apiPost<AuthCheckResponse>('/api/front/user/authCheck', { userToken });
+export function authCheck(userToken: string): Promise<ApiResponseOf<'POST /api/front/user/authCheck'>> {
+  return call('POST /api/front/user/authCheck', { userToken });
 }
 
 /** api/booking/user/get: the signed-in diner. */
-export function getUser(): Promise<UserResponse> {
-  return apiPost<UserResponse>('/api/booking/user/get', {});
+export function getUser(): Promise<ApiResponseOf<'POST /api/booking/user/get'>> {
+  return call('POST /api/booking/user/get', {});
 }
 
 /** api/front/user/update: the signed-in diner's contact details; failures carry per-field `errors`. */
-export function updateUser(details: UserDetails): Promise<UserResponse> {
-  return apiPost<UserResponse>('/api/front/user/update', details);
+export function updateUser(details: UserDetails): Promise<ApiResponseOf<'POST /api/front/user/update'>> {
+  return call('POST /api/front/user/update', details);
 }
 
 /** api/front/user/no_account: a guest session tied to one booking. */
-export function noAccount(request: NoAccountRequest): Promise<AccessTokenResponse> {
-  return apiPost<AccessTokenResponse>('/api/front/user/no_account', request, { bearer: null });
+export function noAccount(request: NoAccountRequest): Promise<ApiResponseOf<'POST /api/front/user/no_account'>> {
+  return call('POST /api/front/user/no_account', request, { bearer: null });
 }
 
 /** api/front/user/booking_session: trades a booking's manage key (the diner's link) for its owner's session scoped to that booking. */
-export function bookingSession(request: BookingSessionRequest): Promise<AccessTokenResponse> {
-  return apiPost<AccessTokenResponse>('/api/front/user/booking_session', request, { bearer: null });
+export function bookingSession(request: BookingSessionRequest): Promise<ApiResponseOf<'POST /api/front/user/booking_session'>> {
+  return call('POST /api/front/user/booking_session', request, { bearer: null });
 }
 
 /** /oauth/token, password grant (form-encoded as RFC 6749 says); a wrong login fails with code invalid_grant. */
-export function passwordLogin(username: string, password: string): Promise<OAuthTokenResponse> {
-  return apiRequest<OAuthTokenResponse>('/oauth/token', {
-    method: 'POST',
-    bearer: null,
-    form: { grant_type: 'password', client_id: OAUTH_CLIENT.id, client_secret: OAUTH_CLIENT.secret, username, password },
-  });
+export function passwordLogin(username: string, password: string): Promise<ApiResponseOf<'POST /oauth/token'>> {
+  return call(
+    'POST /oauth/token',
+    { grant_type: 'password', client_id: OAUTH_CLIENT.id, client_secret: OAUTH_CLIENT.secret, username, password },
+    { bearer: null },
+  );
 }
 
 /** /oauth/token, refresh_token grant: a new pair for the stored refresh token. */
-export function refreshLogin(refreshToken: string): Promise<OAuthTokenResponse> {
-  return apiRequest<OAuthTokenResponse>('/oauth/token', {
-    method: 'POST',
-    bearer: null,
-    form: { grant_type: 'refresh_token', client_id: OAUTH_CLIENT.id, client_secret: OAUTH_CLIENT.secret, refresh_token: refreshToken },
-  });
+export function refreshLogin(refreshToken: string): Promise<ApiResponseOf<'POST /oauth/token'>> {
+  return call(
+    'POST /oauth/token',
+    { grant_type: 'refresh_token', client_id: OAUTH_CLIENT.id, client_secret: OAUTH_CLIENT.secret, refresh_token: refreshToken },
+    { bearer: null },
+  );
 }
 
 /** api/front/user/register: a platform account; failures carry per-field `errors`. */
-export function register(details: UserDetails & { password: string }): Promise<AccessTokenResponse> {
-  return apiPost<AccessTokenResponse>('/api/front/user/register', details, { bearer: null });
+export function register(details: UserDetails & { password: string }): Promise<ApiResponseOf<'POST /api/front/user/register'>> {
+  return call('POST /api/front/user/register', details, { bearer: null });
 }
 
 /** api/user/forgot_password: mails a reset link that leads back to returnUrl (the site origin plus /auth/login), in lang and the merchant's colours when given. */
-export function forgotPassword(email: string, returnUrl: string, options: { lang?: Lang; merchantSlug?: string } = {}): Promise<ApiSuccess> {
+export function forgotPassword(
+  email: string,
+  returnUrl: string,
+  options: { lang?: Lang; merchantSlug?: string } = {},
+): Promise<ApiResponseOf<'POST /api/user/forgot_password'>> {
   const { lang, merchantSlug } = options;
-  return apiPost<ApiSuccess>(
-    '/api/user/forgot_password',
+  return call(
+    'POST /api/user/forgot_password',
     { email, return_url: returnUrl, ...(lang ? { lang } : {}), ...(merchantSlug ? { merchant_slug: merchantSlug } : {}) },
     { bearer: null },
   );

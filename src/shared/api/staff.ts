@@ -74,3 +74,21 @@ export type StaffCloseRequest =
 
 /** The answer of a closing: it, and the pending or confirmed bookings already inside it (left as they are). */
 export type StaffClosingResponse = z.infer<typeof staffClosingResponseSchema>;
+
+/** POST /api/pro/{slug}/bookings: a booking the restaurant takes itself (phone or walk-in). */
+export interface StaffNewBooking {
+  /** Unix seconds. */
+  datetime: number;
+  party: number;
+  firstname: string;
+  lastname?: string;
+  phone?: string;
+  /** Where the diner is told of the booking by mail (as well as by SMS at the phone). */
+  email?: string;
+  zone_id?: string;
+  table_id?: string;
+  comment?: string;
+  lang?: string;
+  /** A walk-in sitting down now: created arrived, sent no message. */
+  walk_in?: boolean;
+}
