@@ -4,6 +4,7 @@
  * Objects are loose: a field a newer server adds passes through untouched.
  */
 import { z } from 'zod';
+import { merchantAddressSchema } from './merchant-schema.ts';
 import type { MerchantListing, MerchantListResponse } from './merchant-listing.ts';
 
 const image = z.looseObject({ path: z.string() });
@@ -13,14 +14,7 @@ export const merchantListingSchema = z.looseObject({
   slug: z.string(),
   name: z.string(),
   timezone: z.string(),
-  address: z.looseObject({
-    address: z.string(),
-    address2: z.string(),
-    zip: z.string(),
-    city: z.string(),
-    country: z.string().optional(),
-    region: z.string().optional(),
-  }),
+  address: merchantAddressSchema.loose(),
   phone: z.string(),
   url: z.string(),
   description: z.string(),
