@@ -28,21 +28,28 @@ function aptGet(args: string[], log: (line: string) => void): boolean {
   }
 }
 
-/** Returns the installed nginx, installing Debian's package (and its Brotli module) first when missing; throws with advice otherwise. */
+/** Returns the installed nginx, installing Debian's package and its Brotli module first when missing; throws with advice otherwise. */
 export function ensureNginx(log: (line: string) => void = console.log): Nginx {
+  const root = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  const install = (packages: string[]) => aptGet(['install', '-y', '--no-install-recommends', ...packages], log);
   if (!existsSync(NGINX)) {
-    const root = process.getuid?.() === 0;
-    if (!root || !existsSync('/usr/bin/apt-get')) {
+    if (!root) {
       throw new Error(
         `The reference deployment runs Debian's nginx at ${NGINX}: install it with\n  sudo apt-get install -y nginx libnginx-mod-http-brotli-static`,
       );
     }
     log(`Installing Debian's nginx...`);
-    const install = (packages: string[]) => aptGet(['install', '-y', '--no-install-recommends', ...packages], log);
     // The Brotli module is optional: without it nginx sends the gzip copies.
     if (!install(['nginx', 'libnginx-mod-http-brotli-static'])) {
       aptGet(['update'], log);
       if (!install(['nginx', 'libnginx-mod-http-brotli-static'])) install(['nginx']);
+    }
+  } else if (!existsSync(BROTLI_STATIC_MODULE) && root) {
+    // An nginx installed by hand often lacks the module: add it, as a fresh install would have.
+    log(`Adding the Brotli module to Debian's nginx...`);
+    if (!install(['libnginx-mod-http-brotli-static'])) {
+      aptGet(['update'], log);
+      install(['libnginx-mod-http-brotli-static']);
     }
   }
   if (!existsSync(NGINX)) throw new Error(`nginx is still missing at ${NGINX} after apt-get`);
