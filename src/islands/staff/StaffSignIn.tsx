@@ -20,6 +20,7 @@ import { requiredFields } from './parts/required-fields.ts';
 import { staffErrorText } from './parts/staff-error-text.ts';
 import '../shared/buttons.css';
 import './staff.css';
+import StaffEmailField from './parts/StaffEmailField.tsx';
 
 await needMessages('staff', frStaff);
 
@@ -100,20 +101,7 @@ export default function StaffSignIn() {
                 {failure}
               </p>
             ) : null}
-            <Field id={emailId} label={t('staff.signIn.email')} error={errors.email} t={t}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="staff-input"
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              )}
-            </Field>
+            <StaffEmailField id={emailId} error={errors.email} value={email} onChange={setEmail} t={t} />
             <Field id={passwordId} label={t('staff.signIn.password')} error={errors.password} t={t}>
               {(control) => (
                 <input

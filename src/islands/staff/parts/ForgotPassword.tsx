@@ -1,11 +1,11 @@
 /** Staff's forgotten password, inside the sign-in card: an email, then word that a reset link is on its way (the same answer whether the email is staff's or not). */
 import { useEffect, useId, useRef, useState } from 'react';
 import { staffForgotPassword } from '../../../stores/staff-session.ts';
-import Field from '../../shared/form/Field.tsx';
 import { useFormSubmit } from '../../shared/form/use-form-submit.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { requiredFields } from './required-fields.ts';
 import { staffErrorText } from './staff-error-text.ts';
+import StaffEmailField from './StaffEmailField.tsx';
 
 /** The email typed on the sign-in form (a starting point), and the way back to it. */
 export interface ForgotPasswordProps {
@@ -44,20 +44,7 @@ export default function ForgotPassword({ email: typed, onBack }: ForgotPasswordP
           {done ? t('staff.forgot.sent') : failure}
         </p>
       ) : null}
-      <Field id={emailId} label={t('staff.signIn.email')} error={errors.email} t={t}>
-        {(control) => (
-          <input
-            {...control}
-            className="staff-input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
+      <StaffEmailField id={emailId} error={errors.email} value={email} onChange={setEmail} t={t} />
       <button type="submit" className="cv-btn cv-btn-primary staff-wide" disabled={pending} aria-busy={pending}>
         {t('staff.forgot.submit')}
       </button>
