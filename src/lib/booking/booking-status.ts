@@ -1,5 +1,5 @@
 /** What a booking's status means on the tracking page (spec sections 2 and 4): dot colour, edit, cancel and back-arrow rules. */
-import { isCancelled, isFinished, isPending, mayDinerCancel, mayDinerChange, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
+import { isCancelled, isFinished, isPending, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
 import { bookingHomePath } from '../navigation/routes.ts';
 
 // Its own module: the booking home's store needs it without the tracking page's rules.
@@ -14,15 +14,6 @@ export function statusDot(status: BookingStatusCode | null): StatusDot {
   if (isPending(status)) return 'yellow';
   return isCancelled(status) ? 'red' : 'green';
 }
-
-/** Whether the booking may still be edited or updated: a draft, pending or confirmed booking (the life cycle's rule). */
-export const mayEditBooking: (status: BookingStatusCode | null) => boolean = mayDinerChange;
-
-/** Whether the diner may cancel: a validated booking that is neither cancelled, refused nor finished. */
-export const mayCancelBooking: (status: BookingStatusCode | null) => boolean = mayDinerCancel;
-
-/** Whether the booking was cancelled or refused: the cancel reason replaces the illustration's story. */
-export const isCancelledStatus: (status: BookingStatusCode | null) => boolean = isCancelled;
 
 /** What the back arrow's rule needs to know. */
 export interface BackLinkContext {

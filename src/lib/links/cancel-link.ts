@@ -1,6 +1,5 @@
 /** The reminder's one-tap cancel link (`#manage=KEY&action=cancel`): what the tracking page does once it has read the booking. */
-import { isCancelled, isFinished, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
-import { mayCancelBooking } from '../booking/booking-status.ts';
+import { isCancelled, isFinished, mayDinerCancel, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
 import { mayManageBooking } from '../booking/may-manage-booking.ts';
 
 /**
@@ -16,5 +15,5 @@ export function cancelLinkOutcome(booking: { status: BookingStatusCode | null; c
   if (isCancelled(booking.status)) return 'cancelled';
   if (isFinished(booking.status)) return 'finished';
   if (!keyAccepted || !mayManageBooking(booking)) return 'refused';
-  return mayCancelBooking(booking.status) ? 'confirm' : 'none';
+  return mayDinerCancel(booking.status) ? 'confirm' : 'none';
 }

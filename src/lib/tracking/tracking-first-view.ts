@@ -5,7 +5,8 @@
  */
 import { readApiAnswer } from '../api/api-client.ts';
 import type { GetBookingResponse } from '../../shared/api/booking.ts';
-import { mayEditBooking, mayManageBooking, trackingBackLink } from '../booking/booking-status.ts';
+import { mayManageBooking, trackingBackLink } from '../booking/booking-status.ts';
+import { mayDinerChange } from '../../shared/booking-life-cycle.ts';
 import { startFirstBookingRead } from '../api/first-booking-read.ts';
 import { manageKeyOf } from '../links/manage-link.ts';
 import { setPendingManageKey } from '../platform/storage.ts';
@@ -51,7 +52,7 @@ export function showFirstView(view: HTMLElement, { merchant, booking: read }: Ge
   if (back && backHref) back.href = backHref;
   const edit = part<HTMLAnchorElement>('edit');
   // A shared link's reader (canManage false) gets no Edit; neither does the manage link before its key is exchanged.
-  show(edit, mayEditBooking(status) && mayManageBooking(booking));
+  show(edit, mayDinerChange(status) && mayManageBooking(booking));
   if (edit) edit.href = bookingHomePath(context.merchantSlug, { token: booking.token });
   show(part('checking'), notices.checking);
   show(part('checking-lead'), !notices.changeAwaitsAnswer);

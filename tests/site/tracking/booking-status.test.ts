@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BookingStatusCode } from '../../../src/shared/booking-status.ts';
-import { isCancelledStatus, mayCancelBooking, mayEditBooking, statusDot, trackingBackLink } from '../../../src/lib/booking/booking-status.ts';
+import { statusDot, trackingBackLink } from '../../../src/lib/booking/booking-status.ts';
+import { isCancelled, mayDinerCancel, mayDinerChange } from '../../../src/shared/booking-life-cycle.ts';
 
 const here = 'https://book.example/le-petit-zinc/booking_complete/tok123';
 
@@ -15,9 +16,9 @@ describe('what a status means on the tracking page', () => {
     [40, 'red', false, false, true],
   ])('status %s has a %s dot, edit %s, cancel %s, cancelled %s', (status, dot, edit, cancel, cancelled) => {
     expect(statusDot(status)).toBe(dot);
-    expect(mayEditBooking(status)).toBe(edit);
-    expect(mayCancelBooking(status)).toBe(cancel);
-    expect(isCancelledStatus(status)).toBe(cancelled);
+    expect(mayDinerChange(status)).toBe(edit);
+    expect(mayDinerCancel(status)).toBe(cancel);
+    expect(isCancelled(status)).toBe(cancelled);
   });
 });
 

@@ -10,7 +10,7 @@ import type { Merchant } from '../../../shared/api/merchant.ts';
 import { countryUses12h, formatHour } from '../../../lib/text/hour-cycle.ts';
 import { phoneCountry } from '../../../lib/phone/phone-display.ts';
 import { useHour12 } from '../../shared/use-hour12.ts';
-import { isCancelledStatus, mayCancelBooking } from '../../../lib/booking/booking-status.ts';
+import { isCancelled, mayDinerCancel } from '../../../shared/booking-life-cycle.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingHomePath } from '../../../lib/navigation/routes.ts';
 import { safeLinkUrl } from '../../../lib/links/safe-url.ts';
@@ -39,7 +39,7 @@ export default function BookingSheet({ t, lang, booking, merchant, providerName,
   const howId = useId();
   const persons = t('booking.persons', { count: booking.clientCount });
   const provider = safeLinkUrl(providerUrl);
-  const cancelled = isCancelledStatus(booking.status);
+  const cancelled = isCancelled(booking.status);
   return (
     <section className="trk-sheet" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
@@ -69,7 +69,7 @@ export default function BookingSheet({ t, lang, booking, merchant, providerName,
           <p>{t('complete.howItWorks', { minutes: merchant.settings.keepTableDuration })}</p>
         </section>
       )}
-      {canManage && mayCancelBooking(booking.status) && (
+      {canManage && mayDinerCancel(booking.status) && (
         <button type="button" className="cv-btn cv-btn-danger cv-btn-block" onClick={onCancel}>
           {t('complete.cancel')}
         </button>

@@ -7,7 +7,7 @@ import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { icsDownloadUrl } from '../../../lib/api/booking-api.ts';
-import { isCancelledStatus } from '../../../lib/booking/booking-status.ts';
+import { isCancelled } from '../../../shared/booking-life-cycle.ts';
 import { browserDeviceHints, calendarAction, otherCalendarAction, type CalendarAction } from '../../../lib/calendar/calendar-export.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { plainTrackingUrl } from '../../../lib/links/manage-link.ts';
@@ -82,7 +82,7 @@ export default function TrackingActions({ t, lang, booking, merchant }: Tracking
     t('complete.reportBody', { ref: booking.ref, name: merchant.name }),
   );
 
-  const standing = !isCancelledStatus(booking.status);
+  const standing = !isCancelled(booking.status);
   return (
     <ul className="trk-actions" aria-label={t('complete.actions')}>
       {standing && (

@@ -1,6 +1,7 @@
 /** The tracking page's header (spec section 2): back arrow by the status rules, title, status with its coloured dot, #ref, and Edit outside 25/30/40 for whoever may manage it. */
 import type { Booking } from '../../../shared/api/booking.ts';
-import { mayEditBooking, statusDot } from '../../../lib/booking/booking-status.ts';
+import { statusDot } from '../../../lib/booking/booking-status.ts';
+import { mayDinerChange } from '../../../shared/booking-life-cycle.ts';
 import { bookingHomePath, validatePath } from '../../../lib/navigation/routes.ts';
 import '../../shared/buttons.css';
 import type { Translate } from '../../shared/use-translation.ts';
@@ -37,7 +38,7 @@ export default function TrackingHeader({ t, booking, merchantSlug, backHref, can
           <span className="trk-ref">{t('complete.reference', { ref: booking.ref })}</span>
         </p>
       </div>
-      {canManage && mayEditBooking(booking.status) && (
+      {canManage && mayDinerChange(booking.status) && (
         <a className="cv-btn cv-btn-secondary trk-edit" href={bookingHomePath(merchantSlug, { token: booking.token })}>
           {t('complete.edit')}
         </a>
