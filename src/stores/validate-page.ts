@@ -9,13 +9,13 @@ import type { Lang } from '../i18n/t.ts';
 import { validateEntryTarget } from '../lib/booking/validate-entry.ts';
 import type { Slot } from '../shared/api/slots.ts';
 import { $alternatives, clearAlternatives, loadAlternatives, takeAlternative, watchLostTable } from './alternatives.ts';
-import { $booking } from './booking.ts';
+import { $booking, type BookingOutcome } from './booking.ts';
 import { $hold } from './hold.ts';
 import { enterValidate, validateCurrentBooking } from './validate-booking.ts';
 
 /** A failure to show: its error_code and the values its message needs. */
 export interface ValidateFailure {
-  code: string;
+  code: Extract<BookingOutcome, { ok: false }>['code'];
   vars?: Record<string, string | number>;
   /** The table was taken after its hold ran out (said so rather than only "no place left"). */
   lost?: boolean;
