@@ -2,7 +2,7 @@
 import { atom, computed } from 'nanostores';
 import type { Lang } from '../i18n/t.ts';
 import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
-import type { Failure, FailureCode } from '../shared/api/outcome.ts';
+import type { Failure, FailureCode, Outcome } from '../shared/api/outcome.ts';
 import type { Booking } from '../shared/api/booking.ts';
 import { isEnded, type BookingStatusCode } from '../shared/booking-life-cycle.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
@@ -193,18 +193,17 @@ export async function loadBooking(slug: string, token: string, lang?: Lang, api:
   return $booking.get() ?? answer.booking;
 }
 
-/** Cancel booking (after its confirmation modal): then BookingComplete. */
-export async function cancelCurrentBooking(lang?: Lang, api: Pick<BookingApi, 'cancelBooking'> = bookingApi): Promise<BookingOutcome> {
+/** Cancel booking (after its confirmation modal): then BookingComplete, or the failure (the booking stays as it was). */
+export async function cancelCurrentBooking(lang?: Lang, api: Pick<BookingApi, 'cancelBooking'> = bookingApi): Promise<Outcome<{ to: string }>> {
   const slug = $merchantSlug.get();
   const token = $bookingToken.get();
-  if (!slug || !token) return { ok: false, code: 'booking_not_found', to: null };
+  if (!slug || !token) return { ok: false, code: 'booking_not_found' };
   try {
     const { booking } = await api.cancelBooking(token, slug, lang);
     takeBooking(booking);
     return { ok: true, to: bookingCompletePath(slug, token) };
   } catch (error) {
-    const { code } = failureOf(error);
-    return { ok: false, code, to: null };
+    return { ok: false, code: failureOf(error).code };
   }
 }
 

@@ -1,8 +1,9 @@
 /** $guestBookings: the account page's offer to attach the bookings the diner made as a guest under the account's email or phone. */
 import { atom } from 'nanostores';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf } from '../lib/api/api-client.ts';
 import { myBookingsApi, type MyBookingsApi } from '../lib/api/my-bookings-api.ts';
 import type { GuestBookingsChannel, GuestBookingsChannelOffer } from '../shared/api/guest-bookings.ts';
+import type { FailureCode } from '../shared/api/outcome.ts';
 import { loadMyBookings } from './my-bookings.ts';
 
 /** The channels with bookings under them. */
@@ -11,16 +12,14 @@ export type GuestBookingsChannels = Partial<Record<GuestBookingsChannel, GuestBo
 /** Nothing to offer, the offer, the code step (sent to one channel), or done. */
 export type GuestBookingsState =
   | { status: 'none' }
-  | { status: 'offer'; channels: GuestBookingsChannels; sending: GuestBookingsChannel | null; error: string | null }
-  | { status: 'code'; channels: GuestBookingsChannels; channel: GuestBookingsChannel; sentTo: string; pending: boolean; error: string | null }
+  | { status: 'offer'; channels: GuestBookingsChannels; sending: GuestBookingsChannel | null; error: FailureCode | null }
+  | { status: 'code'; channels: GuestBookingsChannels; channel: GuestBookingsChannel; sentTo: string; pending: boolean; error: FailureCode | null }
   | { status: 'done'; attached: number };
 
 /** The offer as the account page shows it. */
 export const $guestBookings = atom<GuestBookingsState>({ status: 'none' });
 
 type Api = Pick<MyBookingsApi, 'getGuestBookings' | 'sendGuestBookingsCode' | 'attachGuestBookings' | 'getUserBookings'>;
-
-const codeOf = (error: unknown) => (isApiError(error) ? error.code : 'network_error');
 
 /** Asks what guest bookings lie under the account's email and phone; any failure leaves nothing offered (the list still shows). */
 export async function loadGuestBookingsOffer(api: Api = myBookingsApi): Promise<void> {
@@ -45,8 +44,8 @@ export async function sendGuestBookingsCode(channel: GuestBookingsChannel, lang:
     $guestBookings.set({ status: 'code', channels, channel, sentTo, pending: false, error: null });
   } catch (error) {
     const current = $guestBookings.get();
-    if (current.status === 'code') $guestBookings.set({ ...current, pending: false, error: codeOf(error) });
-    else $guestBookings.set({ status: 'offer', channels, sending: null, error: codeOf(error) });
+    if (current.status === 'code') $guestBookings.set({ ...current, pending: false, error: failureCodeOf(error) });
+    else $guestBookings.set({ status: 'offer', channels, sending: null, error: failureCodeOf(error) });
   }
 }
 
@@ -60,7 +59,7 @@ export async function attachGuestBookingsWithCode(code: string, api: Api = myBoo
     $guestBookings.set({ status: 'done', attached });
     await loadMyBookings(api);
   } catch (error) {
-    $guestBookings.set({ ...state, pending: false, error: codeOf(error) });
+    $guestBookings.set({ ...state, pending: false, error: failureCodeOf(error) });
   }
 }
 

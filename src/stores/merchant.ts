@@ -1,6 +1,7 @@
 /** $merchant and what booking_merchant/get brings with it: shifts, closed days, theme, zone count, the current booking token, the main error. */
 import { atom } from 'nanostores';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { FailureCode } from '../shared/api/outcome.ts';
 import type { Merchant, Shift, Theme } from '../shared/api/merchant.ts';
 import type { LocalDate } from '../shared/local-time.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
@@ -9,7 +10,7 @@ import { setCurrentMerchant } from '../lib/platform/storage.ts';
 
 /** The main booking error (section 8): its error_code and the merchant phone to call instead. */
 export interface MainError {
-  code: string;
+  code: FailureCode;
   phone: string | null;
 }
 
@@ -76,7 +77,7 @@ export async function loadMerchant(slug: string, api: Pick<BookingApi, 'getBooki
     $currentBookingToken.set(answer.currentBookingToken);
     return true;
   } catch (error) {
-    const code = isApiError(error) ? error.code : 'network_error';
+    const code = failureCodeOf(error);
     const phone = isApiError(error) ? (error.body as { phone?: unknown } | null)?.phone : undefined;
     $mainError.set({ code, phone: typeof phone === 'string' ? phone : ($merchant.get()?.phone ?? seededPhone) });
     return false;

@@ -1,6 +1,7 @@
 /** $myBookings: the signed-in account's bookings for the account page, with signing in to it and signing out of it. */
 import { atom } from 'nanostores';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { FailureCode } from '../shared/api/outcome.ts';
 import { myBookingsApi, type MyBookingsApi } from '../lib/api/my-bookings-api.ts';
 import { bookingHomePath, NOT_FOUND_PATH } from '../lib/navigation/routes.ts';
 import { getCurrentMerchant, setReturnPath } from '../lib/platform/storage.ts';
@@ -9,7 +10,7 @@ import { $auth, hasAccountSession, signOut } from './auth.ts';
 
 /** The account page's list: loading, shown, failed, or nobody signed in with an account. */
 export type MyBookingsState =
-  { status: 'loading' } | { status: 'ready'; coming: UserBooking[]; past: UserBooking[] } | { status: 'error'; code: string } | { status: 'signed-out' };
+  { status: 'loading' } | { status: 'ready'; coming: UserBooking[]; past: UserBooking[] } | { status: 'error'; code: FailureCode } | { status: 'signed-out' };
 
 /** The account's bookings as the account page shows them. */
 export const $myBookings = atom<MyBookingsState>({ status: 'loading' });
@@ -30,7 +31,7 @@ export async function loadMyBookings(api: Pick<MyBookingsApi, 'getUserBookings'>
       signOut();
       $myBookings.set({ status: 'signed-out' });
     } else {
-      $myBookings.set({ status: 'error', code: isApiError(error) ? error.code : 'network_error' });
+      $myBookings.set({ status: 'error', code: failureCodeOf(error) });
     }
   }
 }

@@ -5,7 +5,8 @@
  */
 import { map } from 'nanostores';
 import { accountApi, randomUserToken, socialLoginUrl, type AccountApi, type SocialProvider } from '../lib/api/account-api.ts';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { Failure } from '../shared/api/outcome.ts';
 import type { IdentityProofSentTo, LoginMethods, UserDetails } from '../shared/api/account.ts';
 import { signedInTarget, storedGuardState } from '../lib/navigation/guard.ts';
 import {
@@ -35,7 +36,10 @@ export const $loginMethods = map<LoginMethodsState>({ ...DEFAULT_LOGIN_METHODS, 
  * An action's result: where to go next, or the failure's code and per-field messages (and, when the booking's diner must
  * prove it is them, where the code was sent).
  */
-export type AuthOutcome = { ok: true; to: string } | { ok: false; code: string; errors?: Record<string, string[]>; sentTo?: IdentityProofSentTo };
+export type AuthOutcome = { ok: true; to: string } | AuthFailure;
+
+/** A refused sign-in: the Outcome's Failure, with the server's per-field messages and, for a guest's proof, where the code went. */
+export type AuthFailure = Failure & { errors?: Record<string, string[]>; sentTo?: IdentityProofSentTo };
 
 function sentToOf(body: unknown): IdentityProofSentTo | undefined {
   const sentTo = (body as { sent_to?: { phone?: unknown; email?: unknown } } | null)?.sent_to;
@@ -49,7 +53,7 @@ function failure(error: unknown): AuthOutcome {
   const sentTo = sentToOf(error.body);
   return {
     ok: false,
-    code: error.code,
+    code: failureCodeOf(error),
     ...(errors && typeof errors === 'object' ? { errors: errors as Record<string, string[]> } : {}),
     ...(sentTo ? { sentTo } : {}),
   };
@@ -79,7 +83,7 @@ export async function loadLoginMethods(api: Pick<AccountApi, 'getLoginMethods'> 
   }
 }
 
-/** Platform login (/oauth/token password grant); a failure signs out (invalid_grant: wrong password or unknown account). */
+/** Platform login (/oauth/token password grant); a failure signs out (unauthenticated: wrong password or unknown account). */
 export async function loginWithPassword(email: string, password: string, api: Pick<AccountApi, 'passwordLogin'> = accountApi): Promise<AuthOutcome> {
   try {
     const tokens = await api.passwordLogin(email.trim(), password);

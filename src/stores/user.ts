@@ -1,7 +1,8 @@
 /** $user: the signed-in diner's contact details, loaded and saved by Onboarding (spec sections 2 and 7). */
 import { atom } from 'nanostores';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
-import { isApiError } from '../lib/api/api-client.ts';
+import { failureCodeOf, isApiError } from '../lib/api/api-client.ts';
+import type { FailureCode } from '../shared/api/outcome.ts';
 import type { User, UserDetails } from '../shared/api/account.ts';
 import { handleUnauthorized } from './auth.ts';
 import { afterSignInTarget, type AuthOutcome } from './sign-in.ts';
@@ -10,7 +11,7 @@ import { afterSignInTarget, type AuthOutcome } from './sign-in.ts';
 export interface UserState {
   loading: boolean;
   user: User | null;
-  error: string | null;
+  error: FailureCode | null;
 }
 
 /** The signed-in diner. */
@@ -34,8 +35,7 @@ export async function loadUser(api: Pick<AccountApi, 'getUser'> = accountApi): P
     $user.set({ loading: false, user, error: null });
     return { ok: true };
   } catch (error) {
-    const code = isApiError(error) ? error.code : 'network_error';
-    $user.set({ loading: false, user: null, error: code });
+    $user.set({ loading: false, user: null, error: failureCodeOf(error) });
     return { ok: false, to: isApiError(error) && error.status === 401 ? handleUnauthorized() : null };
   }
 }

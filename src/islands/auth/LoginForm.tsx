@@ -27,7 +27,7 @@ export default function LoginForm() {
     validate: () => validateLogin({ email, password }),
     send: () => loginWithPassword(email, password),
     // A wrong email or password is said on the password field.
-    fieldErrors: ({ code }) => (code === 'invalid_grant' ? { password: { key: 'form_error.bad_password' } } : {}),
+    fieldErrors: ({ code }) => (code === 'unauthenticated' ? { password: { key: 'form_error.bad_password' } } : {}),
     early: { text: { email: setEmail, password: setPassword } },
   });
 

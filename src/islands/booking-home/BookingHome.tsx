@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../i18n/i18n.ts';
+import type { FailureCode } from '../../shared/api/outcome.ts';
 import { $mainError, readPageMerchantData } from '../../stores/merchant.ts';
 import { startBookingHome } from '../../stores/home.ts';
 import { followAvailability } from '../../stores/availability-live.ts';
@@ -27,7 +28,7 @@ export interface BookingHomeProps {
 }
 
 // No answer at all (offline, timeout, a server error) is not the merchant's refusal: the choosers stay.
-const TRANSIENT = /^(network_error|timeout|http_5\d\d)$/;
+const TRANSIENT: ReadonlySet<FailureCode> = new Set(['network_error', 'timeout', 'internal_error']);
 
 /** The booking island of /{merchantSlug}. */
 export default function BookingHome({ slug, providerUrl, providerName }: BookingHomeProps) {
@@ -43,7 +44,7 @@ export default function BookingHome({ slug, providerUrl, providerName }: Booking
   useEffect(() => followAvailability(), []);
 
   if (!hydrated) return <BookingSkeleton />;
-  if (mainError && !TRANSIENT.test(mainError.code)) {
+  if (mainError && !TRANSIENT.has(mainError.code)) {
     return <MainErrorPage error={mainError} providerUrl={providerUrl} providerName={providerName} />;
   }
   return (

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage, needMessages } from '../../i18n/i18n.ts';
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import type { Booking } from '../../shared/api/booking.ts';
+import type { FailureCode, Outcome } from '../../shared/api/outcome.ts';
 import { longDate } from '../../lib/text/long-date.ts';
 import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';
@@ -13,8 +14,8 @@ import { formatHour } from '../../lib/text/hour-cycle.ts';
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
 
-/** What confirming resolves: done (the caller moves on), or the failure's error_code to show. */
-export type CancelResult = { ok: true } | { ok: false; code: string };
+/** What confirming resolves: done (the caller moves on), or the failure whose code is shown. */
+export type CancelResult = Outcome;
 
 /** The modal's inputs. */
 export interface CancelBookingModalProps {
@@ -33,7 +34,7 @@ export default function CancelBookingModal({ open, booking, onClose, onConfirm, 
   const detailsId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FailureCode | null>(null);
 
   const close = () => {
     if (busy) return;

@@ -42,7 +42,7 @@ export function bookingSession(request: BookingSessionRequest): Promise<ApiRespo
   return call('POST /api/front/user/booking_session', request, { bearer: null });
 }
 
-/** /oauth/token, password grant (form-encoded as RFC 6749 says); a wrong login fails with code invalid_grant. */
+/** /oauth/token, password grant (form-encoded as RFC 6749 says); a wrong login answers invalid_grant, which ApiError reads as unauthenticated. */
 export function passwordLogin(username: string, password: string): Promise<ApiResponseOf<'POST /oauth/token'>> {
   return call(
     'POST /oauth/token',

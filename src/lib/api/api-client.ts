@@ -3,35 +3,56 @@ import { buildApiUrl } from '../platform/build-env.ts';
 import { DEVICE_HEADER, deviceId } from './device-id.ts';
 import { reportApiReachability } from '../platform/network-status.ts';
 import { getBearer } from '../platform/storage.ts';
-import { isErrorCode, type ErrorCode } from '../../shared/error-codes.ts';
+import { isErrorCode } from '../../shared/error-codes.ts';
 import type { FailureCode } from '../../shared/api/outcome.ts';
 
 /** The HTTP timeout of spec section 9. */
 export const API_TIMEOUT_MS = 10_000;
 
-/** A failed call: HTTP status (0 when no answer came), the error_code (or OAuth error), and the parsed body. */
+/** A failed call: HTTP status (0 when no answer came), its failure code, what the answer named it, and the parsed body. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
-  /** The code as the server's catalogue names it; null for a network failure, an OAuth error or a code this build does not know. */
-  readonly errorCode: ErrorCode | null;
+  /** The failure as the browser reads it: a code of the server's catalogue, network_error or timeout. */
+  readonly code: FailureCode;
+  /** The code as the answer gave it: an error_code, an OAuth error or http_<status> (for messages and logs). */
+  readonly wireCode: string;
   readonly body: unknown;
 
-  constructor(status: number, code: string, body: unknown, message?: string) {
-    super(message ?? `${code} (HTTP ${status})`);
+  constructor(status: number, wireCode: string, body: unknown, message?: string) {
+    super(message ?? `${wireCode} (HTTP ${status})`);
     this.name = 'ApiError';
     this.status = status;
-    this.code = code;
-    this.errorCode = isErrorCode(code) ? code : null;
+    this.wireCode = wireCode;
+    this.code = failureCodeFromWire(status, wireCode);
     this.body = body;
   }
 }
 
+// The OAuth errors of /oauth/token (RFC 6749 5.2) are not the catalogue's: each is read as the catalogue's nearest code.
+const OAUTH_FAILURES: Readonly<Record<string, FailureCode>> = {
+  // A wrong email or password, or a refresh token that is over.
+  invalid_grant: 'unauthenticated',
+  invalid_request: 'validation_error',
+  unsupported_grant_type: 'validation_error',
+  // The site's own client credentials: nothing the diner can change.
+  invalid_client: 'internal_error',
+};
+
+// An answer without a code (a proxy's page, an empty body) is read by its status.
+const STATUS_FAILURES: Readonly<Record<number, FailureCode>> = { 401: 'unauthenticated', 404: 'not_found', 429: 'rate_limited' };
+
+/** The FailureCode of what an answer named its failure; a code this build does not know is internal_error. */
+function failureCodeFromWire(status: number, wireCode: string): FailureCode {
+  if (isErrorCode(wireCode) || wireCode === 'network_error' || wireCode === 'timeout') return wireCode;
+  const oauth = OAUTH_FAILURES[wireCode];
+  if (oauth) return oauth;
+  if (wireCode === `http_${status}`) return STATUS_FAILURES[status] ?? 'internal_error';
+  return 'internal_error';
+}
+
 /** The FailureCode of a call's error: its catalogue code, no network or no answer in time; an answer this build cannot read is internal_error. */
 export function failureCodeOf(error: unknown): FailureCode {
-  if (!isApiError(error)) return 'network_error';
-  if (error.errorCode) return error.errorCode;
-  return error.code === 'timeout' || error.code === 'network_error' ? error.code : 'internal_error';
+  return isApiError(error) ? error.code : 'network_error';
 }
 
 /** Whether a value is an ApiError. */
@@ -69,13 +90,12 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
 }
 
-function codeOf(status: number, body: unknown): string {
+function wireCodeOf(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const { error_code: errorCode, error } = body as { error_code?: unknown; error?: unknown };
     if (typeof errorCode === 'string' && errorCode) return errorCode;
     if (typeof error === 'string' && error) return error;
   }
-  if (status === 401) return 'unauthenticated';
   return `http_${status}`;
 }
 
@@ -121,7 +141,7 @@ export async function readApiAnswer<T>(sent: Promise<Response>): Promise<T> {
   const failed = !response.ok || (parsed !== null && typeof parsed === 'object' && (parsed as { success?: unknown }).success === false);
   if (failed) {
     const message = parsed && typeof parsed === 'object' ? (parsed as { message?: unknown }).message : undefined;
-    throw new ApiError(response.status, codeOf(response.status, parsed), parsed, typeof message === 'string' ? message : undefined);
+    throw new ApiError(response.status, wireCodeOf(response.status, parsed), parsed, typeof message === 'string' ? message : undefined);
   }
   return parsed as T;
 }

@@ -14,7 +14,7 @@ export interface ApiSuccess {
 /** A failed answer: the error_code names the failure (section 8); validation failures add per-field messages. */
 export interface ApiFailureBody {
   success: false;
-  /** One code of the server's catalogue (a newer server may add codes: ApiError.errorCode is null for those). */
+  /** One code of the server's catalogue (a newer server may add codes: the browser reads those as internal_error). */
   error_code: ErrorCode;
   message?: string;
   /** Per-field messages, e.g. { email: ['Invalid email'] }: the first one of each is shown. */

@@ -43,8 +43,12 @@ describe('the account calls against the real server', () => {
     expect(rotated.access_token).not.toBe(tokens.access_token);
   });
 
-  test('a wrong password fails with invalid_grant', async () => {
-    await expect(passwordLogin('nobody@example.test', 'wrong-password')).rejects.toMatchObject({ status: 400, code: 'invalid_grant' });
+  test('a wrong password fails with invalid_grant, which the browser reads as unauthenticated', async () => {
+    await expect(passwordLogin('nobody@example.test', 'wrong-password')).rejects.toMatchObject({
+      status: 400,
+      wireCode: 'invalid_grant',
+      code: 'unauthenticated',
+    });
   });
 
   test('registration failures carry per-field errors', async () => {

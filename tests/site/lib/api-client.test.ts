@@ -55,7 +55,7 @@ describe('the API client against the real server', () => {
     expect(answer.user.firstname).toBe('Ada');
   });
 
-  test('a form body is sent form-encoded: the OAuth error comes back as the code', async () => {
+  test('a form body is sent form-encoded: the OAuth error comes back as the wire code, read as the catalogue\u2019s', async () => {
     const error = await errorOf(
       apiRequest('/oauth/token', {
         method: 'POST',
@@ -63,7 +63,7 @@ describe('the API client against the real server', () => {
         form: { grant_type: 'password', client_id: 'nope', client_secret: 'nope', username: 'a@b.c', password: 'x' },
       }),
     );
-    expect([error.status, error.code]).toEqual([401, 'invalid_client']);
+    expect([error.status, error.wireCode, error.code]).toEqual([401, 'invalid_client', 'internal_error']);
   });
 
   test('an unreachable server is a network_error with status 0', async () => {
@@ -101,8 +101,13 @@ describe('the one failure code of an Outcome', () => {
     ['a catalogue code', new ApiError(404, 'booking_not_found', null), 'booking_not_found'],
     ['no network', new ApiError(0, 'network_error', null), 'network_error'],
     ['no answer in time', new ApiError(0, 'timeout', null), 'timeout'],
-    ['an OAuth error', new ApiError(400, 'invalid_grant', null), 'internal_error'],
-    ['a status without a code', new ApiError(502, 'http_502', null), 'internal_error'],
+    ['a wrong login (OAuth invalid_grant)', new ApiError(400, 'invalid_grant', null), 'unauthenticated'],
+    ['an ill-formed token request (OAuth invalid_request)', new ApiError(400, 'invalid_request', null), 'validation_error'],
+    ['a code a newer server added', new ApiError(409, 'some_new_code', null), 'internal_error'],
+    ['a server error without a code', new ApiError(502, 'http_502', null), 'internal_error'],
+    ['a 401 without a code', new ApiError(401, 'http_401', null), 'unauthenticated'],
+    ['a 404 without a code', new ApiError(404, 'http_404', null), 'not_found'],
+    ['a 429 without a code', new ApiError(429, 'http_429', null), 'rate_limited'],
     ['anything thrown but an ApiError', new TypeError('failed to fetch'), 'network_error'],
   ])('%s: %s', (_what, error, code) => {
     expect(failureCodeOf(error)).toBe(code);

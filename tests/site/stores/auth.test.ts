@@ -97,9 +97,9 @@ describe('signing in against the real server', () => {
     expect($auth.get()).toMatchObject({ status: 'signed-in', refreshToken: expect.any(String) });
   });
 
-  test('a wrong password is invalid_grant and leaves the diner signed out', async () => {
+  test('a wrong password is refused as unauthenticated and leaves the diner signed out', async () => {
     signIn('OLD-BEARER');
-    expect(await loginWithPassword('noa.petit@example.test', 'not-the-password')).toEqual({ ok: false, code: 'invalid_grant' });
+    expect(await loginWithPassword('noa.petit@example.test', 'not-the-password')).toEqual({ ok: false, code: 'unauthenticated' });
     expect($auth.get().status).toBe('signed-out');
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
+import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import {
   $closedDays,
@@ -59,6 +60,12 @@ describe('loading the merchant from the real server', () => {
     });
     expect(await loadMerchant('gone-away')).toBe(false);
     expect($mainError.get()).toEqual({ code: 'merchant_not_found', phone: '+33 1 00 00 00 00' });
+  });
+
+  test('no answer from the server is a network_error main error, not the merchant refusing', async () => {
+    setApiBaseUrl('http://127.0.0.1:9');
+    expect(await loadMerchant('le-petit-zinc')).toBe(false);
+    expect($mainError.get()?.code).toBe('network_error');
   });
 
   test('a signed-in diner with a live booking gets its token back', async () => {

@@ -79,6 +79,14 @@ describe('the account page\u2019s list ($myBookings)', () => {
     expect($myBookings.get()).toEqual({ status: 'signed-out' });
     expect([$auth.get().status, local.getItem('bearer')]).toEqual(['signed-out', null]);
   });
+
+  test('a server that cannot be reached fails the list with network_error and keeps the session', async () => {
+    signIn('BEARER-0123456789abcdef', 'REFRESH-0123456789');
+    setApiBaseUrl('http://127.0.0.1:9');
+    await loadMyBookings();
+    expect($myBookings.get()).toEqual({ status: 'error', code: 'network_error' });
+    expect($auth.get().status).toBe('signed-in');
+  });
 });
 
 describe('signing out', () => {

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GuestBookingsChannel } from '../../../shared/api/guest-bookings.ts';
+import type { FailureCode } from '../../../shared/api/outcome.ts';
 import { $guestBookings, attachGuestBookingsWithCode, backToGuestBookingsOffer, sendGuestBookingsCode } from '../../../stores/guest-bookings.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 
@@ -13,7 +14,7 @@ const CHANNELS: readonly GuestBookingsChannel[] = ['email', 'phone'];
 const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
 
 /** The offer's message for a failed call. */
-function errorKey(code: string): string {
+function errorKey(code: FailureCode): string {
   if (code === 'identity_proof_invalid') return 'guestBookings.codeInvalid';
   if (code === 'rate_limited') return 'guestBookings.rateLimited';
   return 'guestBookings.failed';

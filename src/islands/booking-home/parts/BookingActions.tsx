@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
 import { navigate } from '../../../lib/navigation/navigate.ts';
 import { setCurrentMerchant } from '../../../lib/platform/storage.ts';
-import { $booking, $isExistingBooking, cancelCurrentBooking, saveComment, submitBooking } from '../../../stores/booking.ts';
+import { $booking, $isExistingBooking, cancelCurrentBooking, saveComment, submitBooking, type BookingOutcome } from '../../../stores/booking.ts';
 import { $canBook } from '../../../stores/selection.ts';
 import type { CancelResult } from '../../shared/CancelBookingModal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -16,11 +16,8 @@ const loadCommentModal = () => import('../../shared/CommentModal.tsx');
 const CancelBookingModal = lazy(loadCancelModal);
 const CommentModal = lazy(loadCommentModal);
 
-/** A failure to show under the buttons: its error_code and the values its message needs. */
-interface Failure {
-  code: string;
-  vars?: Record<string, string | number>;
-}
+/** A failure to show under the buttons: its code and the values its message needs. */
+type Failure = Pick<Extract<BookingOutcome, { ok: false }>, 'code' | 'vars'>;
 
 /** The actions under the choosers. */
 export default function BookingActions({ slug }: { slug: string }) {
@@ -50,10 +47,10 @@ export default function BookingActions({ slug }: { slug: string }) {
   const cancel = async (): Promise<CancelResult> => {
     const outcome = await cancelCurrentBooking(lang);
     if (outcome.ok) {
-      if (outcome.to) navigate(outcome.to);
+      navigate(outcome.to);
       return { ok: true };
     }
-    return { ok: false, code: outcome.code };
+    return outcome;
   };
 
   return (

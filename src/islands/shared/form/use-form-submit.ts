@@ -3,14 +3,13 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
 import { firstInvalidField, isClean, serverFieldErrors, type FormErrors } from '../../../lib/forms/auth-form-rules.ts';
 import { navigate } from '../../../lib/navigation/navigate.ts';
+import type { Failure } from '../../../shared/api/outcome.ts';
 import { useTranslation } from '../use-translation.ts';
 import { focusField } from './focus-field.ts';
 import { useTypedBeforeHydration, type EarlyControls } from '../use-typed-before-hydration.ts';
 
-/** A failed call: the error catalogue's code and the server's messages by field name. */
-export interface SubmitFailure {
-  ok: false;
-  code: string;
+/** A failed call: the Outcome's Failure and the server's messages by field name. */
+export interface SubmitFailure extends Failure {
   errors?: Record<string, unknown>;
 }
 
