@@ -1,9 +1,12 @@
 /** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { FormErrors } from '../../../lib/forms/auth-form-rules.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { typedPhoneToInternational } from '../../../lib/phone/typed-phone.ts';
 import { $staffBook, createStaffBooking } from '../../../stores/staff-book.ts';
+import Field from '../../shared/form/Field.tsx';
+import { useFormSubmit } from '../../shared/form/use-form-submit.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import PlaceFields, { type PlaceChoice } from './PlaceFields.tsx';
@@ -18,12 +21,30 @@ export interface NewBookingDialogProps {
   onDone: (text: string) => void;
 }
 
-/** The new booking form; nothing while closed. */
+// The fields the form's own rules check, in screen order.
+const FIELDS = ['firstname', 'time'] as const;
+
+/** The new booking dialog; nothing while closed (its form starts empty at each opening). */
 export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  if (!open) return null;
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} variant="sheet" className="staff-dialog">
+      <h2 id={titleId}>{t('staff.newBooking.title')}</h2>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <NewBookingForm onClose={onClose} onDone={onDone} />
+    </Modal>
+  );
+}
+
+/** The diner's details, the place, the staff's note and the dialog's footer. */
+function NewBookingForm({ onClose, onDone }: Omit<NewBookingDialogProps, 'open'>) {
   const { t, lang } = useTranslation();
   const book = useStore($staffBook);
-  const titleId = useId();
-  const ids = { first: useId(), last: useId(), phone: useId(), email: useId(), party: useId(), comment: useId() };
+  const ids = { firstname: useId(), last: useId(), phone: useId(), email: useId(), party: useId(), time: useId(), comment: useId() };
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [phone, setPhone] = useState('');
@@ -31,87 +52,64 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
   const [party, setParty] = useState(2);
   const [comment, setComment] = useState('');
   const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const day = book.day ?? '';
   const isToday = day !== '' && day === book.today;
+  const { slots, loading } = useSlots(book.slug, day, place.zoneId, party);
 
-  useEffect(() => {
-    if (!open) return;
-    setFirstname('');
-    setLastname('');
-    setPhone('');
-    setEmail('');
-    setParty(2);
-    setComment('');
-    setPlace({ time: '', zoneId: 'all', tableId: '' });
-    setFailure(null);
-  }, [open]);
-
-  const { slots, loading } = useSlots(open ? book.slug : null, day, place.zoneId, party);
-  if (!open) return null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!firstname.trim()) return setFailure(t('staff.form.nameRequired'));
-    if (!place.time) return setFailure(t('staff.form.pickTimeFirst'));
-    setPending(true);
-    setFailure(null);
-    const outcome = await createStaffBooking({
-      datetime: place.time === 'now' ? Math.floor(Date.now() / 1000) : Number(place.time),
-      party,
-      firstname: firstname.trim(),
-      ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
-      ...(phone.trim() ? { phone: typedPhoneToInternational(phone, book.merchantPhone) } : {}),
-      ...(email.trim() ? { email: email.trim() } : {}),
-      ...(place.time === 'now' ? { walk_in: true } : {}),
-      ...(place.zoneId !== 'all' ? { zone_id: place.zoneId } : {}),
-      ...(place.tableId ? { table_id: place.tableId } : {}),
-      ...(comment.trim() ? { comment: comment.trim() } : {}),
-      lang,
-    });
-    setPending(false);
-    if (!outcome.ok) return setFailure(staffErrorText(t, outcome, 'create'));
-    onDone(t('staff.done.create', { name: `${firstname} ${lastname}`.trim() }));
-    onClose();
+  const validate = (): FormErrors<(typeof FIELDS)[number]> => {
+    if (!firstname.trim()) return { firstname: { key: 'staff.form.nameRequired' } };
+    if (!place.time) return { time: { key: 'staff.form.pickTimeFirst' } };
+    return {};
   };
 
+  const { form, submit, pending, errors, failure } = useFormSubmit({
+    fields: FIELDS,
+    ids,
+    validate,
+    send: async () => {
+      const outcome = await createStaffBooking({
+        datetime: place.time === 'now' ? Math.floor(Date.now() / 1000) : Number(place.time),
+        party,
+        firstname: firstname.trim(),
+        ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
+        ...(phone.trim() ? { phone: typedPhoneToInternational(phone, book.merchantPhone) } : {}),
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...(place.time === 'now' ? { walk_in: true } : {}),
+        ...(place.zoneId !== 'all' ? { zone_id: place.zoneId } : {}),
+        ...(place.tableId ? { table_id: place.tableId } : {}),
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        lang,
+      });
+      if (outcome.ok) {
+        onDone(t('staff.done.create', { name: `${firstname} ${lastname}`.trim() }));
+        onClose();
+      }
+      return outcome;
+    },
+    fieldErrors: () => ({}),
+    failureText: (refused) => staffErrorText(t, refused, 'create'),
+  });
+
   return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} variant="sheet" className="staff-dialog">
-      <h2 id={titleId}>{t('staff.newBooking.title')}</h2>
-      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
-        <span aria-hidden="true">×</span>
-      </button>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="staff-hint">{t('staff.newBooking.explain', { day: day ? longDate(day, lang) : '' })}</p>
-        <div className="staff-form-row">
-          <div>
-            <label className="staff-label" htmlFor={ids.first}>
-              {t('staff.form.firstname')}
-            </label>
+    <form ref={form} className="staff-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="staff-hint">{t('staff.newBooking.explain', { day: day ? longDate(day, lang) : '' })}</p>
+      <div className="staff-form-row">
+        <Field id={ids.firstname} label={t('staff.form.firstname')} required error={errors.firstname} t={t}>
+          {(control) => (
+            <input {...control} className="staff-input" autoComplete="off" value={firstname} onChange={(event) => setFirstname(event.target.value)} />
+          )}
+        </Field>
+        <Field id={ids.last} label={t('staff.form.lastname')} error={undefined} t={t}>
+          {(control) => (
+            <input {...control} className="staff-input" autoComplete="off" value={lastname} onChange={(event) => setLastname(event.target.value)} />
+          )}
+        </Field>
+      </div>
+      <div className="staff-form-row">
+        <Field id={ids.phone} label={t('staff.form.phone')} error={undefined} t={t}>
+          {(control) => (
             <input
-              id={ids.first}
-              className="staff-input"
-              autoComplete="off"
-              required
-              value={firstname}
-              onChange={(event) => setFirstname(event.target.value)}
-            />
-          </div>
-          <div>
-            <label className="staff-label" htmlFor={ids.last}>
-              {t('staff.form.lastname')}
-            </label>
-            <input id={ids.last} className="staff-input" autoComplete="off" value={lastname} onChange={(event) => setLastname(event.target.value)} />
-          </div>
-        </div>
-        <div className="staff-form-row">
-          <div>
-            <label className="staff-label" htmlFor={ids.phone}>
-              {t('staff.form.phone')}
-            </label>
-            <input
-              id={ids.phone}
+              {...control}
               className="staff-input"
               type="tel"
               autoComplete="off"
@@ -119,13 +117,12 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
             />
-          </div>
-          <div>
-            <label className="staff-label" htmlFor={ids.party}>
-              {t('staff.form.party')}
-            </label>
+          )}
+        </Field>
+        <Field id={ids.party} label={t('staff.form.party')} error={undefined} t={t}>
+          {(control) => (
             <input
-              id={ids.party}
+              {...control}
               className="staff-input"
               type="number"
               min={book.party?.min ?? 1}
@@ -134,37 +131,39 @@ export default function NewBookingDialog({ open, onClose, onDone }: NewBookingDi
               value={party}
               onChange={(event) => setParty(Math.max(1, Number(event.target.value) || 1))}
             />
-          </div>
-        </div>
-        <label className="staff-label" htmlFor={ids.email}>
-          {t('staff.form.email')}
-        </label>
-        <input
-          id={ids.email}
-          className="staff-input"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          aria-describedby={`${ids.email}-hint`}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <p id={`${ids.email}-hint`} className="staff-hint">
-          {t('staff.form.emailHint')}
-        </p>
-        <PlaceFields value={place} onChange={setPlace} zones={book.zones} slots={slots} loading={loading} party={party} allowNow={isToday} />
-        <label className="staff-label" htmlFor={ids.comment}>
-          {t('staff.form.staffNote')}
-        </label>
-        <textarea
-          id={ids.comment}
-          className="staff-input staff-textarea"
-          maxLength={500}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-        />
-        <DialogFooter failure={failure} pending={pending} submitLabel={t('staff.newBooking.submit')} onClose={onClose} />
-      </form>
-    </Modal>
+          )}
+        </Field>
+      </div>
+      <Field id={ids.email} label={t('staff.form.email')} hint={t('staff.form.emailHint')} error={undefined} t={t}>
+        {(control) => (
+          <input
+            {...control}
+            className="staff-input"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <PlaceFields
+        value={place}
+        onChange={setPlace}
+        zones={book.zones}
+        slots={slots}
+        loading={loading}
+        party={party}
+        allowNow={isToday}
+        timeId={ids.time}
+        timeError={errors.time}
+      />
+      <Field id={ids.comment} label={t('staff.form.staffNote')} error={undefined} t={t}>
+        {(control) => (
+          <textarea {...control} className="staff-input staff-textarea" maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
+        )}
+      </Field>
+      <DialogFooter failure={failure} pending={pending} submitLabel={t('staff.newBooking.submit')} onClose={onClose} />
+    </form>
   );
 }
