@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setApiBaseUrl } from '../../../src/lib/api/api-client.ts';
-import { bookingApi } from '../../../src/lib/api/booking-api.ts';
+import { bookingApi, type BookingApi } from '../../../src/lib/api/booking-api.ts';
 import { $alternatives, clearAlternatives, heldTimeStillFree, loadAlternatives, takeAlternative, watchLostTable } from '../../../src/stores/alternatives.ts';
 import { $booking, discardBooking, loadBooking } from '../../../src/stores/booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
@@ -124,9 +124,17 @@ describe('a draft whose hold is over, before the diner validates', () => {
     expect(await heldTimeStillFree()).toBe(true);
 
     let lost = 0;
-    const stop = watchLostTable(() => (lost += 1), bookingApi, { everyMs: 50, firstAfterMs: 10 });
+    let asked = 0;
+    const counted: Pick<BookingApi, 'getBookingSlots'> = {
+      getBookingSlots: (query) => {
+        asked += 1;
+        return bookingApi.getBookingSlots(query);
+      },
+    };
+    const stop = watchLostTable(() => (lost += 1), counted, { everyMs: 50, firstAfterMs: 10 });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      // The watch asks again only once it has judged the last answer: by its third question, two said the time is free.
+      await vi.waitFor(() => expect(asked).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
       expect([lost, $alternatives.get().status]).toEqual([0, 'idle']);
       await anotherDinerTakes(zoneId, timestamp);
       await until($alternatives, (state) => state.status === 'ready');
