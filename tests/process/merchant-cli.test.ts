@@ -216,7 +216,8 @@ describe('the merchant CLI while a server runs on the data folder', () => {
         const response = await fetch(`${server.url}/sakura-ramen`);
         return response.status === 200 ? response.text() : undefined;
       },
-      30_000,
+      // A whole site rebuild: on a loaded 2-core machine it takes over a minute.
+      90_000,
       'the new merchant page',
       200,
     );
@@ -227,5 +228,5 @@ describe('the merchant CLI while a server runs on the data folder', () => {
     const logo = /\/media\/sakura-ramen\/[\w.-]+\.svg/.exec(page)?.[0];
     expect(logo).toBeDefined();
     expect((await fetch(`${server.url}${logo}`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

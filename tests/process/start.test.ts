@@ -148,7 +148,7 @@ describe('a first `npm start` on an empty folder', () => {
     expect(second.stderr()).toContain(`pid ${first.pid}`);
     // The first server is untouched.
     expect((await fetch(`${first.url}/le-petit-zinc`)).status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 
   test('stops on SIGINT with exit code 0 within a few seconds and releases the data folder', async () => {
     const started = Date.now();

@@ -32,7 +32,8 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts main.ts with `env` on a free port and waits until GET /api/server_time answers. */
-export async function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+// The bound catches a hang: a start that imports, migrates and loads the demo takes over a minute with both cores busy.
+export async function startServerProcess(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(NODE_BIN, ['src/server/main.ts'], {
     cwd: ROOT,
