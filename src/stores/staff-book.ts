@@ -36,6 +36,8 @@ export interface StaffBookState {
   /** The merchant's public phone (its country reads the diners' national numbers) and party limits; null until read. */
   merchantPhone: string | null;
   party: { min: number; max: number } | null;
+  /** A closing is being removed (the reopen buttons wait). */
+  reopening: boolean;
 }
 
 const EMPTY: StaffBookState = {
@@ -52,6 +54,7 @@ const EMPTY: StaffBookState = {
   closings: [],
   merchantPhone: null,
   party: null,
+  reopening: false,
 };
 
 /** The day shown. */
@@ -260,10 +263,17 @@ export async function closeOnline(request: StaffCloseRequest, api: StaffApi = st
   }
 }
 
-/** Removes a closing: online booking opens there again; the day is read again. */
+/** Removes a closing: online booking opens there again; the day is read again. The book says so while it is under way. */
 export async function reopenClosing(id: string, api: StaffApi = staffApi): Promise<StaffOutcome> {
   const { slug } = $staffBook.get();
   if (!slug) return { ok: false, code: 'merchant_not_found' };
+  $staffBook.setKey('reopening', true);
+  const outcome = await removeClosing(slug, id, api);
+  $staffBook.setKey('reopening', false);
+  return outcome;
+}
+
+async function removeClosing(slug: string, id: string, api: StaffApi): Promise<StaffOutcome> {
   try {
     await api.reopen(slug, id);
   } catch (error) {

@@ -80,7 +80,6 @@ export default function StaffBook() {
   const session = useStore($staffSession);
   const compact = useStore($staffCompact);
   const dialog = useStore($staffDialog);
-  const [reopening, setReopening] = useState(false);
   const [said, setSaid] = useState('');
   const [nowMs, setNowMs] = useState(() => Date.now());
   const list = useRef<HTMLDivElement>(null);
@@ -159,9 +158,7 @@ export default function StaffBook() {
   const closings = useMemo(() => sortClosings(book.closings), [book.closings]);
 
   const reopen = async (target: StaffClosing) => {
-    setReopening(true);
     const outcome = await reopenClosing(target.id);
-    setReopening(false);
     setSaid(outcome.ok ? t('staff.closing.reopened') : staffErrorText(t, outcome, 'reopen'));
   };
 
@@ -305,7 +302,7 @@ export default function StaffBook() {
         ) : (
           <>
             {book.day && book.timezone ? (
-              <DayClosings closings={closings} day={book.day} timezone={book.timezone} busy={reopening} onReopen={(target) => void reopen(target)} />
+              <DayClosings closings={closings} day={book.day} timezone={book.timezone} busy={book.reopening} onReopen={(target) => void reopen(target)} />
             ) : null}
             {groups.length === 0 ? <p className="staff-empty">{t('staff.closedDay')}</p> : null}
             {pendingCount > 0 ? (
@@ -325,7 +322,7 @@ export default function StaffBook() {
                 onAction={openAction}
                 onMore={openMore}
                 closing={group.service ? closings.services.get(group.service.id) : null}
-                busy={reopening}
+                busy={book.reopening}
                 onReopen={(target) => void reopen(target)}
               />
             ))}

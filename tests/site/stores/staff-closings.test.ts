@@ -109,6 +109,18 @@ test('reopening a closing another device already removed reads the day and is no
   expect($staffBook.get().closings).toEqual([]);
 });
 
+test('while a closing is being reopened the book says so (its buttons wait), and no longer once it is done', async () => {
+  const DAY = '2026-12-09';
+  openBook(SLUG, DAY);
+  await loadDay();
+  await closeOnline({ kind: 'day', day: DAY });
+  expect($staffBook.get().reopening).toBe(false);
+  const reopening = reopenClosing($staffBook.get().closings[0]!.id);
+  expect($staffBook.get().reopening).toBe(true);
+  expect(await reopening).toEqual({ ok: true });
+  expect($staffBook.get().reopening).toBe(false);
+});
+
 test('a closing made on another device reaches the open book live (UpdateClosings), and so does its removal', async () => {
   const DAY = '2026-12-02';
   openBook(SLUG, DAY);
