@@ -14,7 +14,8 @@ import { cancelLinkOutcome, type CancelLinkOutcome } from '../lib/links/cancel-l
 import type { ManageLink } from '../lib/links/manage-link.ts';
 import { readBookingSnapshot, saveBookingSnapshot } from '../lib/tracking/booking-snapshot.ts';
 import type { GetBookingResponse } from '../shared/api/booking.ts';
-import { $booking, cancelCurrentBooking, loadBooking, takeBooking, type BookingOutcome } from './booking.ts';
+import type { Outcome } from '../shared/api/outcome.ts';
+import { $booking, cancelCurrentBooking, loadBooking, takeBooking } from './booking.ts';
 import { $lang } from './lang.ts';
 import { openManageLink, type ManageLinkOutcome } from './manage-link.ts';
 import { takeMerchant } from './merchant.ts';
@@ -234,9 +235,9 @@ export function closeCancel(): void {
 }
 
 /** Cancels the booking shown (the diner confirmed): the modal closes on success, the answer showing the booking as it is now. */
-export async function confirmCancel(lang?: Lang): Promise<{ ok: true } | { ok: false; code: Extract<BookingOutcome, { ok: false }>['code'] }> {
+export async function confirmCancel(lang?: Lang): Promise<Outcome> {
   const outcome = await cancelCurrentBooking(lang);
-  if (!outcome.ok) return { ok: false, code: outcome.code };
+  if (!outcome.ok) return outcome;
   closeCancel();
   return { ok: true };
 }
