@@ -14,7 +14,7 @@ import { cancelLinkOutcome, type CancelLinkOutcome } from '../lib/links/cancel-l
 import type { ManageLink } from '../lib/links/manage-link.ts';
 import { readBookingSnapshot, saveBookingSnapshot } from '../lib/tracking/booking-snapshot.ts';
 import type { GetBookingResponse } from '../shared/api/booking.ts';
-import type { Outcome } from '../shared/api/outcome.ts';
+import type { FailureCode, Outcome } from '../shared/api/outcome.ts';
 import { $booking, cancelCurrentBooking, loadBooking, takeBooking } from './booking.ts';
 import { $lang } from './lang.ts';
 import { openManageLink, type ManageLinkOutcome } from './manage-link.ts';
@@ -24,7 +24,7 @@ import { takeMerchant } from './merchant.ts';
 export interface BookingComplete {
   phase: 'loading' | 'ready' | 'failed';
   /** Why the booking could not be shown (its error_code). */
-  failure: string | null;
+  failure: FailureCode | null;
   /** When the booking shown is the copy kept offline: when it was read (unix ms). */
   offlineCopyAt: number | null;
   /** The clock (unix seconds) as of the last read: the notices are worked out against it. */
@@ -105,7 +105,8 @@ async function load(current: Page): Promise<void> {
       patch({ offlineCopyAt: snapshot.savedAt, phase: 'ready' });
       return;
     }
-    patch({ failure: isApiError(error) ? error.code : 'generic', phase: 'failed' });
+    // Anything else (a bug of ours) reads as the catalogue's generic failure.
+    patch({ failure: isApiError(error) ? error.code : null, phase: 'failed' });
   }
 }
 

@@ -2,6 +2,7 @@
 import { errorMessage } from '../../../i18n/i18n.ts';
 import type { Lang } from '../../../i18n/t.ts';
 import { bookingHomePath } from '../../../lib/navigation/routes.ts';
+import type { FailureCode } from '../../../shared/api/outcome.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** What the failure says. */
@@ -10,7 +11,7 @@ export interface TrackingFailureProps {
   lang: Lang;
   merchantSlug: string;
   /** The failure's error_code (null: a generic message). */
-  failure: string | null;
+  failure: FailureCode | null;
 }
 
 /** The failed page. */
