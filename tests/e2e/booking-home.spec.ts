@@ -9,7 +9,8 @@ test.describe('BookingHome /le-petit-zinc', () => {
 
   test('with ?lang=en the static texts are English at first paint, before any island hydrates', async ({ page }) => {
     // No island script may run: what shows is what the static page and lang-boot.js paint.
-    await page.route('**/_astro/*.js', (route) => route.abort());
+    // Any query too: Astro's island loader tries a failed import again with ?astro-retry=….
+    await page.route(/\/_astro\/[^/]+\.js(\?.*)?$/, (route) => route.abort());
     await page.goto('/le-petit-zinc?lang=en');
     await expect(page.getByRole('heading', { level: 2, name: 'Book a table' })).toBeVisible();
     await expect(page.getByText('Réserver une table')).toBeHidden();
