@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect } from 'react';
-import { needMessages } from '../../i18n/i18n.ts';
+import { errorMessage, needMessages } from '../../i18n/i18n.ts';
 import frTracking from '../../i18n/messages/fr/tracking.json' with { type: 'json' };
 import { mayManageBooking, trackingBackLink } from '../../lib/booking/booking-status.ts';
 import { takeManageLink } from '../../lib/links/manage-link.ts';
@@ -17,9 +17,9 @@ import { $booking } from '../../stores/booking.ts';
 import { $bookingComplete, closeCancel, confirmCancel, followBookingComplete, openCancel } from '../../stores/booking-complete.ts';
 import { $merchant } from '../../stores/merchant.ts';
 import BookingSheet from './parts/BookingSheet.tsx';
+import BookingPageFailure from '../shared/BookingPageFailure.tsx';
 import CancelBookingModal from '../shared/CancelBookingModal.tsx';
 import TrackingAlerts from './parts/TrackingAlerts.tsx';
-import TrackingFailure from './parts/TrackingFailure.tsx';
 import TrackingHeader from './parts/TrackingHeader.tsx';
 import TrackingNotices from './parts/TrackingNotices.tsx';
 import TrackingWaiting from './parts/TrackingWaiting.tsx';
@@ -67,7 +67,8 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
   }, [waiting]);
 
   if (waiting) return <TrackingWaiting t={t} hydrated={hydrated} />;
-  if (page.phase === 'failed' || !booking || !merchant) return <TrackingFailure t={t} lang={lang} merchantSlug={merchantSlug} failure={page.failure} />;
+  if (page.phase === 'failed' || !booking || !merchant)
+    return <BookingPageFailure t={t} title={t('complete.title')} message={errorMessage(lang, page.failure ?? 'generic')} merchantSlug={merchantSlug} />;
 
   const notices = trackingNotices(booking, page.now);
   // Only the owner's session (or the manage link's) changes the booking; a shared link only follows it.

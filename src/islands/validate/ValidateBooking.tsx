@@ -21,6 +21,7 @@ import { $booking, saveComment } from '../../stores/booking.ts';
 import { $validatePage, acceptTerms, leaveValidatePage, openComment, openValidatePage, pressValidate, takeOfferedTime } from '../../stores/validate-page.ts';
 import AlternativeTimes from './parts/AlternativeTimes.tsx';
 import BookingRecap from './parts/BookingRecap.tsx';
+import BookingPageFailure from '../shared/BookingPageFailure.tsx';
 import CommentModal from '../shared/CommentModal.tsx';
 import CustomerCard from './parts/CustomerCard.tsx';
 import HoldTimer from '../shared/HoldTimer.tsx';
@@ -161,17 +162,12 @@ export default function ValidateBooking({ merchantSlug, merchantPhone }: Validat
 
   if (phase === 'failed' || !booking) {
     return (
-      <div className="trk-page">
-        <h1 className="trk-title">{t('validate.title')}</h1>
-        <p className="trk-alert" role="alert">
-          {errorMessage(lang, loadFailure?.code ?? 'generic', loadFailure?.vars)}
-        </p>
-        <p>
-          <a className="trk-link" href={bookingHomePath(merchantSlug)}>
-            {t('complete.backToRestaurant')}
-          </a>
-        </p>
-      </div>
+      <BookingPageFailure
+        t={t}
+        title={t('validate.title')}
+        message={errorMessage(lang, loadFailure?.code ?? 'generic', loadFailure?.vars)}
+        merchantSlug={merchantSlug}
+      />
     );
   }
 
