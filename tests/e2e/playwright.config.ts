@@ -1,12 +1,16 @@
 /** Playwright: e2e specs of tests/e2e against the real server (global-setup.ts), with Debian's /usr/bin/chromium (no browser download). */
 import { defineConfig } from '@playwright/test';
 
+/** Specs that start a server of their own (on a copy of the built site) and so may run beside the others. */
+const OWN_SERVER = ['**/validate-hold.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  // Two cores: one browser at a time keeps the server and the browser responsive.
-  workers: 1,
+  // Two workers: the specs on the shared server (global-setup.ts) run one at a time, since they share the demo merchants'
+  // state; the one spec with a server of its own (a real one-minute hold, mostly waiting) runs beside them.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -27,4 +31,8 @@ export default defineConfig({
     // The site's service worker (/sw.js) would answer requests before page.route sees them; the offline tests allow it.
     serviceWorkers: 'block',
   },
+  projects: [
+    { name: 'shared-server', testIgnore: OWN_SERVER, workers: 1 },
+    { name: 'own-server', testMatch: OWN_SERVER },
+  ],
 });

@@ -1,14 +1,16 @@
 /**
  * Validate when the draft's hold runs out and another diner takes the table: the countdown warns, validation then
  * offers the nearest free times, and one tap holds one so the diner books it. A draft holds its table for
- * HOLD_MINUTES, one server-wide setting: this spec runs its own server, held for one minute, on the site the global
- * setup built (its API is the page's own origin).
+ * HOLD_MINUTES, one server-wide setting: this spec runs its own server, held for one minute, on a copy of the site the
+ * global setup built (its API is the page's own origin). It runs beside the other specs (playwright.config.ts), whose
+ * server rebuilds its own site meanwhile: hence the copy.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { STAMP_FILE } from '../../scripts/site-stamp.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { frenchLongDate, merchantInfo, openDayAhead, slotsOf, zonesOf } from './booking-home-support.ts';
 import { bookingSeen } from './guest-booking-support.ts';
@@ -22,7 +24,24 @@ const GUESTS = 8;
 
 let server: ServerProcess;
 let dataDir: string;
+let siteCopy: string;
 let api: APIRequestContext;
+
+/** Copies the shared server's site; a copy caught by that server's swap of a rebuilt site is made again. */
+async function copySite(siteDir: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const copy = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-hold-site-'));
+    try {
+      await cp(siteDir, copy, { recursive: true });
+      // The stamp is written last: a copy holding it holds a whole site.
+      await stat(path.join(copy, STAMP_FILE));
+      return copy;
+    } catch (error) {
+      await rm(copy, { recursive: true, force: true });
+      if (attempt === 3) throw error;
+    }
+  }
+}
 
 test.beforeAll(async () => {
   // A server start on fresh data (migrations, demo merchants) on a busy machine.
@@ -30,8 +49,9 @@ test.beforeAll(async () => {
   const siteDir = process.env[E2E_SITE_DIR_ENV];
   if (!siteDir) throw new Error(`${E2E_SITE_DIR_ENV} is not set: run the e2e tests with -c tests/e2e/playwright.config.ts`);
   dataDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-hold-'));
+  siteCopy = await copySite(siteDir);
   server = await startServerProcess(
-    { DATA_DIR: dataDir, SITE_DIR: siteDir, BUILD_SITE: 'never', HOLD_MINUTES: '1', LOG_LEVEL: 'warn' },
+    { DATA_DIR: dataDir, SITE_DIR: siteCopy, BUILD_SITE: 'never', HOLD_MINUTES: '1', LOG_LEVEL: 'warn' },
     // Two servers on a busy machine: the first start may take longer than usual.
     { timeoutMs: 110_000 },
   );
@@ -42,6 +62,7 @@ test.afterAll(async () => {
   await api?.dispose();
   await server?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (siteCopy) await rm(siteCopy, { recursive: true, force: true });
 });
 
 test.describe('Validate once the hold ran out and the table was taken', () => {
