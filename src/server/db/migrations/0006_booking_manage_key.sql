@@ -1,4 +1,4 @@
--- Issue 10: the booking token only views; a second secret per booking, the manage key, manages it (docs/security.md).
+-- The booking token only views; a second secret per booking, the manage key, manages it (docs/security.md).
 -- Codes sent to a guest booking's phone and email prove that a new guest session is that diner's.
 CREATE TABLE "identity_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 11: staff sign in with their merchant definition's email and password; their bearers are their own kind, apart from diners' access_tokens.
+-- Staff sign in with their merchant definition's email and password; their bearers are their own kind, apart from diners' access_tokens.
 CREATE TABLE "staff_sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"token_hash" text NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 12: the durable scheduler's jobs (claimed with FOR UPDATE SKIP LOCKED, leased until locked_until) and the outbox of
+-- The durable scheduler's jobs (claimed with FOR UPDATE SKIP LOCKED, leased until locked_until) and the outbox of
 -- messages, written in the transaction of the booking change that causes them, unique per kind, subject, revision, slot and recipient.
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

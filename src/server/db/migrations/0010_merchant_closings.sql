@@ -1,4 +1,4 @@
--- Issue 11: closings staff make (a whole day, one service of a day, or online booking stopped for a time range).
+-- Closings staff make (a whole day, one service of a day, or online booking stopped for a time range).
 -- Apart from the definition's closed days, so a new import of the definition keeps them.
 -- And the staff book's catch-up after a reconnect: a merchant's bookings changed since an instant.
 -- And staff password reset links (single use, stored hashed), by staff email: one email may be staff of several merchants.
