@@ -33,6 +33,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      // A link to the current build's folder (scripts/site-swap.ts).
+      'dist',
       '.dist.*/',
       '.dist.*',
       'data/',

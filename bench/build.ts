@@ -189,7 +189,7 @@ async function main(): Promise<void> {
 
     // The baseline of this run: the disk writing the same files with no build around it (a plain copy of the site).
     const copyStarted = performance.now();
-    await cp(siteDir, path.join(root, 'site-copy'), { recursive: true });
+    await cp(siteDir, path.join(root, 'site-copy'), { recursive: true, dereference: true });
     const copyMs = performance.now() - copyStarted;
     await rm(path.join(root, 'site-copy'), { recursive: true, force: true });
     log(`== copied the built site in ${seconds(copyMs)} (the disk's own share)`);

@@ -11,6 +11,7 @@ import { copyTree } from './copy-tree.ts';
 import { isAlive, removeDeadBuilds } from './dead-builds.ts';
 import { precompressSite } from './precompress-site.ts';
 import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
+import { siteFolders, swapInSite } from './site-swap.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
 
 export { sourceHash } from './site-stamp.ts';
@@ -156,19 +157,6 @@ let queue: Promise<unknown> = Promise.resolve();
 const unfinished = new Set<string>();
 let swapping: Promise<void> | undefined;
 
-/** Puts the built folder in place of the served one (two renames: the served folder is missing only between them). */
-async function swapIn(building: string, target: string, retired: string): Promise<void> {
-  const hadSite = await exists(target);
-  if (hadSite) await rename(target, retired);
-  try {
-    await rename(building, target);
-  } catch (error) {
-    if (hadSite) await rename(retired, target);
-    throw error;
-  }
-  if (hadSite) await rm(retired, { recursive: true, force: true });
-}
-
 /**
  * Builds the static site from the API's merchant list: caches the list, prerenders one page per
  * merchant into a fresh folder beside outDir, adds the media and a build stamp, then swaps the
@@ -206,8 +194,7 @@ async function buildSiteNow({
   log(`fetched ${fetched.length} merchants from ${apiUrl}`);
   await writeFileAtomic(cache, JSON.stringify(merchants));
 
-  const building = join(dirname(target), `.${basename(target)}.building-${suffix}`);
-  const retired = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  const { building } = siteFolders(target, suffix);
   unfinished.add(building).add(ownList);
   try {
     await writeFileAtomic(ownList, JSON.stringify(merchants));
@@ -239,7 +226,7 @@ async function buildSiteNow({
         : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
     );
 
-    swapping = swapIn(building, target, retired);
+    swapping = swapInSite(building, target, suffix);
     try {
       await swapping;
     } finally {

@@ -32,7 +32,7 @@ async function copySite(siteDir: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const copy = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-hold-site-'));
     try {
-      await cp(siteDir, copy, { recursive: true });
+      await cp(siteDir, copy, { recursive: true, dereference: true });
       // The stamp is written last: a copy holding it holds a whole site.
       await stat(path.join(copy, STAMP_FILE));
       return copy;

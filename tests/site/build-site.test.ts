@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageScripts } from '../../bench/web-scripts.ts';
 import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
+import { currentSiteFolder } from '../../scripts/site-swap.ts';
 import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
 import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
@@ -243,10 +244,12 @@ describe('buildSite', () => {
     expect(await siteIsStale({ merchants, outDir: join(work, 'nowhere') })).toBe(true);
   });
 
-  test('a second build swaps the new site in, still fresh, leaving nothing beside it', async () => {
+  test('a second build swaps the new site in, still fresh, leaving beside it only the folder its link serves', async () => {
     await buildSite({ apiUrl, outDir, log: () => {}, dataDir: join(fixtures, 'data'), cacheFile: join(work, 'merchants.json') });
     expect(await siteIsStale({ merchants, outDir })).toBe(false);
     const siblings = (await readdir(work)).filter((name) => name !== 'merchants.json');
-    expect(siblings).toEqual(['dist']);
+    const served = await currentSiteFolder(outDir);
+    expect(siblings.sort()).toEqual(['dist', basename(served ?? '')].sort());
+    expect(basename(served ?? '')).toMatch(/^\.dist\.site-\d+-[0-9a-f]{8}$/);
   }, 180_000);
 });
