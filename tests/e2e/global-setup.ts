@@ -15,7 +15,9 @@ const BUILD_TIMEOUT_MS = 300_000;
 /** Starts the server on fresh data and site folders and waits for its site; returns the teardown. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-data-'));
-  const siteDir = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-site-'));
+  // The site is a link to its build's folder beside it (scripts/site-swap.ts): both live in a folder of their own.
+  const siteRoot = await mkdtemp(path.join(tmpdir(), 'couvert-e2e-site-'));
+  const siteDir = path.join(siteRoot, 'site');
   // The social sign-ins go to local stand-ins: a real OpenID Connect provider for Google, a small OAuth 2.0 server for Facebook.
   const google = await listenOidcGoogle();
   const facebook = await listenFakeFacebook();
@@ -25,7 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await google.close();
     await facebook.close();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(siteDir, { recursive: true, force: true });
+    await rm(siteRoot, { recursive: true, force: true });
   };
   let server;
   try {
