@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { changeFeedOf } from './change-feed.ts';
+import { inProcessExclusively, postgresExclusively, type Exclusively } from './exclusive.ts';
 import { schema } from './schema.ts';
 
 /** The one database type the whole server is written against, whichever driver is underneath. */
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration. */
   migrate(): Promise<void>;
+  /** Runs a task in one process at a time among every process on this database (the site's build). */
+  exclusively: Exclusively;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
   return {
     db,
     kind: 'postgres',
+    exclusively: postgresExclusively(url),
     async migrate() {
       // Several API processes may start at once: one migrates, the others wait for it.
       const lockClient = postgres(url, { max: 1, onnotice: () => {} });
@@ -74,6 +78,7 @@ export async function openPglite(dataDir?: string, { loadDataDir }: { loadDataDi
   return {
     db,
     kind: 'pglite',
+    exclusively: inProcessExclusively(),
     async migrate() {
       await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
