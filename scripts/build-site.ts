@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -10,10 +10,11 @@ import { copyTree } from './copy-tree.ts';
 import { RENDERER_DIR_ENV, RENDERER_FILE } from './keep-renderer.ts';
 import { merchantsRecord, MERCHANTS_RECORD } from './site-merchants.ts';
 import { claimRenderer, rendererName, RENDERERS_DIR } from './site-renderers.ts';
-import { updateSite } from './update-site.ts';
+import { lockSite, updateSite } from './update-site.ts';
 import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
-import { isAlive, removeDeadBuilds } from './dead-builds.ts';
+import { removeDeadBuilds } from './dead-builds.ts';
+import { takePidLock } from './pid-lock.ts';
 import { precompressSite } from './precompress-site.ts';
 import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
@@ -70,33 +71,12 @@ async function exists(path: string): Promise<boolean> {
  * for two data folders at once would break each other. A lock left by a dead process is taken over.
  */
 async function lockProjectBuild(log: (line: string) => void): Promise<() => Promise<void>> {
-  await mkdir(dirname(BUILD_LOCK), { recursive: true });
-  const deadline = Date.now() + BUILD_LOCK_WAIT_MS;
-  let told = false;
-  for (;;) {
-    try {
-      await writeFile(BUILD_LOCK, String(process.pid), { flag: 'wx' });
-      unfinished.add(BUILD_LOCK);
-      return async () => {
-        unfinished.delete(BUILD_LOCK);
-        await rm(BUILD_LOCK, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = Number.parseInt(await readFile(BUILD_LOCK, 'utf8').catch(() => ''), 10);
-    const age = Date.now() - ((await stat(BUILD_LOCK).catch(() => undefined))?.mtimeMs ?? 0);
-    // An unreadable pid may be a lock being written this instant: only an old one is abandoned.
-    const abandoned = Number.isInteger(pid) ? pid === process.pid || !isAlive(pid) : age > 10_000;
-    if (abandoned) {
-      await rm(BUILD_LOCK, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`another site build (pid ${pid}) has held ${BUILD_LOCK} for too long`);
-    if (!told) log(`waiting for another site build (pid ${pid}) to finish...`);
-    told = true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const release = await takePidLock(BUILD_LOCK, { what: 'site build', waitMs: BUILD_LOCK_WAIT_MS, pollMs: 250, log });
+  unfinished.add(BUILD_LOCK);
+  return async () => {
+    unfinished.delete(BUILD_LOCK);
+    await release();
+  };
 }
 
 /** Whether `child` is `parent` or inside it, segment by segment: /srv/couvert-site is not inside /srv/couvert. */
@@ -226,19 +206,24 @@ async function buildSiteNow({
     // What each merchant's pages were rendered from: a later change re-renders only the merchants that differ (scripts/update-site.ts).
     await writeFile(join(building, MERCHANTS_RECORD), JSON.stringify(merchantsRecord(merchants)));
     await writeFile(join(building, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
-    // For a CDN's purge: what this build changed against the site it replaces, by content hash.
-    const changes = await writeSiteChanges(building, target, stamp.builtAt);
-    log(
-      changes.purgeAll
-        ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
-        : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
-    );
-
-    swapping = swapIn(building, target, retired);
+    // No update of the served site between its hashes read here and the swap (scripts/update-site.ts).
+    const releaseSite = await lockSite(target, log);
     try {
-      await swapping;
+      // For a CDN's purge: what this build changed against the site it replaces, by content hash.
+      const changes = await writeSiteChanges(building, target, stamp.builtAt);
+      log(
+        changes.purgeAll
+          ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
+          : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+      );
+      swapping = swapIn(building, target, retired);
+      try {
+        await swapping;
+      } finally {
+        swapping = undefined;
+      }
     } finally {
-      swapping = undefined;
+      await releaseSite();
     }
     if (kept) await claimRenderer(target, renderer);
 

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
+import { takePidLock } from './pid-lock.ts';
 import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
 import { RENDERER_FILE } from './keep-renderer.ts';
 import { compressedCopies, precompresses } from './precompress-site.ts';
@@ -40,6 +41,14 @@ export type UpdateSiteResult =
 
 /** The exit code of the command line when a full build is needed. */
 export const NEEDS_FULL_BUILD = 3;
+
+/**
+ * Takes the lock that keeps the writers of one served site one at a time: updates (of several API processes sharing
+ * the site), and a full build's swap. Beside the site, named as removeDeadBuilds knows nothing of: it is never left for long.
+ */
+export function lockSite(target: string, log: (line: string) => void): Promise<() => Promise<void>> {
+  return takePidLock(join(dirname(target), `.${basename(target)}.update.lock`), { what: 'site update', waitMs: 5 * 60_000, pollMs: 25, log });
+}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -134,6 +143,26 @@ export async function updateSite({
   const record = await readMerchantsRecord(target);
   if (!record) return needs('the site has no merchant record');
   if ((await sourceHash()) !== stamp.sourceHash) return needs('the sources changed');
+  const release = await lockSite(target, log);
+  try {
+    return await updateLocked(target, apiUrl, slugs, dataDir, log, started);
+  } finally {
+    await release();
+  }
+}
+
+async function updateLocked(
+  target: string,
+  apiUrl: string,
+  slugs: readonly string[] | undefined,
+  dataDir: string,
+  log: (line: string) => void,
+  started: number,
+): Promise<UpdateSiteResult> {
+  // Read again under the lock: another process may have updated the site meanwhile.
+  const stamp = await readStamp(target);
+  const record = await readMerchantsRecord(target);
+  if (!stamp?.renderer || !record) return { updated: false, reason: 'the site changed while waiting for it' };
   await removeDeadBuilds(target);
 
   const usable = (list: MerchantListing[]) => list.filter((merchant) => usableSlug(merchant.slug));

@@ -26,6 +26,8 @@ export function createSiteBuilder(options: SiteBuilderOptions) {
   let child: ChildProcess | undefined;
   let timer: NodeJS.Timeout | undefined;
   let fullAsked = false;
+  // Compare the whole list with the site: after a full build, for changes made meanwhile through another process.
+  let compareAll = false;
   const changed = new Set<string>();
   let stopped = false;
 
@@ -48,20 +50,22 @@ export function createSiteBuilder(options: SiteBuilderOptions) {
     if (onlyIfStale) args.push('--if-stale');
     const code = await run(args);
     if (code !== 0 && !stopped) console.error(`site build failed (exit ${code}); the previous site is still served`);
+    compareAll = code === 0 && !onlyIfStale;
   }
 
   /** Runs what was asked meanwhile: a full build, else an update of the merchants that changed (a full build if it cannot). */
   async function drain(): Promise<void> {
-    while (!stopped && (fullAsked || changed.size > 0)) {
+    while (!stopped && (fullAsked || compareAll || changed.size > 0)) {
       if (fullAsked) {
         fullAsked = false;
         changed.clear();
         await fullBuild(false);
         continue;
       }
-      const slugs = [...changed];
+      const which = compareAll ? ['--all'] : [...changed].flatMap((slug) => ['--slug', slug]);
+      compareAll = false;
       changed.clear();
-      const code = await run([updateScript, '--api', options.apiUrl, '--out', options.siteDir, ...slugs.flatMap((slug) => ['--slug', slug])]);
+      const code = await run([updateScript, '--api', options.apiUrl, '--out', options.siteDir, ...which]);
       if (code === 0 || stopped) continue;
       if (code !== NEEDS_FULL_BUILD) console.error(`site update failed (exit ${code}); building the whole site`);
       fullAsked = true;
