@@ -6,6 +6,7 @@
  * Anything else (no site, other sources, no renderer) needs a full build (scripts/build-site.ts): the answer says so.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +22,15 @@ import { updateSiteChanges, type SiteChanges } from './site-changes.ts';
 import { homeHash, MERCHANTS_RECORD, pageHashes, readMerchantsRecord, recordedMerchant } from './site-merchants.ts';
 import { RENDERERS_DIR } from './site-renderers.ts';
 import { merchantHash, merchantsHashOf, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
-import { writeFileAtomic } from './write-file-atomic.ts';
+import { temporaries, writeFileAtomic } from './write-file-atomic.ts';
+
+function readFileSyncOr(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** What updateSite needs. */
 export interface UpdateSiteOptions {
@@ -47,7 +56,11 @@ export const NEEDS_FULL_BUILD = 3;
  * the site), and a full build's swap. Beside the site, named as removeDeadBuilds knows nothing of: it is never left for long.
  */
 export function lockSite(target: string, log: (line: string) => void): Promise<() => Promise<void>> {
-  return takePidLock(join(dirname(target), `.${basename(target)}.update.lock`), { what: 'site update', waitMs: 5 * 60_000, pollMs: 25, log });
+  return takePidLock(siteLockFile(target), { what: 'site update', waitMs: 5 * 60_000, pollMs: 25, log });
+}
+
+function siteLockFile(target: string): string {
+  return join(dirname(target), `.${basename(target)}.update.lock`);
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -75,8 +88,13 @@ async function copyMedia(merchants: readonly MerchantListing[], dataDir: string,
     if (relative(source, from).split(sep)[0] === '..' || (await exists(to)) || !(await exists(from))) continue;
     await mkdir(dirname(to), { recursive: true });
     const temporary = join(dirname(to), `.${basename(to)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    await copyFile(from, temporary);
-    await rename(temporary, to);
+    temporaries.add(temporary);
+    try {
+      await copyFile(from, temporary);
+      await rename(temporary, to);
+    } finally {
+      temporaries.delete(temporary);
+    }
     copied.push(`/media/${path}`);
   }
   return copied;
@@ -223,6 +241,18 @@ if (import.meta.main) {
   });
   const apiUrl = values.api ?? process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT || 4321}`;
   const outDir = resolve(values.out ?? process.env.SITE_OUT_DIR ?? 'dist');
+  // Stopped half-way (the server shutting down): every file in place is whole (old or new); drop the half-written
+  // temporaries and the lock. The merchants not yet recorded are rendered again by the next update.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      for (const file of temporaries) rmSync(file, { force: true });
+      if (readFileSyncOr(siteLockFile(outDir)) === String(process.pid)) rmSync(siteLockFile(outDir), { force: true });
+      process.exit(code);
+    });
+  }
   updateSite({ apiUrl, outDir, slugs: values.all ? undefined : (values.slug ?? []) })
     .then((result) => {
       if (!result.updated) {

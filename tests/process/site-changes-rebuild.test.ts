@@ -2,8 +2,11 @@ import { readdir, readFile, stat, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SiteChanges } from '../../scripts/site-changes.ts';
+import { HOSTILE_TEXTS, hostileMerchantDefinition } from '../support/hostile-merchant.ts';
+import { allElements, attribute, parsePage, textOf } from '../support/html-dom.ts';
 import { cleanUp, REPO_ROOT, runMerchantCli, startServer, tempFolder, waitFor, type ServerProcess } from './processes.ts';
 
+const ADMIN_TOKEN = 'site-changes-admin-token-0123456789abcdef';
 let work: string;
 let siteDir: string;
 let server: ServerProcess;
@@ -24,7 +27,7 @@ const readChanges = async (): Promise<SiteChanges> => JSON.parse(await readFile(
 beforeAll(async () => {
   work = await tempFolder('site-changes');
   siteDir = path.join(work, 'site');
-  server = await startServer({ DATA_DIR: path.join(work, 'data'), SITE_DIR: siteDir, BUILD_SITE: 'auto' }, 180_000);
+  server = await startServer({ DATA_DIR: path.join(work, 'data'), SITE_DIR: siteDir, BUILD_SITE: 'auto', ADMIN_TOKEN }, 180_000);
 }, 200_000);
 
 afterAll(cleanUp, 30_000);
@@ -83,4 +86,35 @@ describe('the list of paths a build changed, for a CDN purge', () => {
     // No full build: another merchant's files are the very same files.
     expect(await fileStamps('le-petit-zinc')).toEqual(other);
   }, 200_000);
+
+  test('a new merchant put through the admin API gets its pages, every hostile text shown as text, other merchants untouched', async () => {
+    const other = await fileStamps('le-petit-zinc');
+    const put = await fetch(`${server.url}/api/admin/merchants/chez-z`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(hostileMerchantDefinition('chez-z')),
+    });
+    expect(put.status, await put.text()).toBe(201);
+    for (const address of ['/chez-z', '/chez-z/validate/x', '/chez-z/booking_complete/x']) {
+      const html = await waitFor(
+        async () => {
+          const response = await fetch(`${server.url}${address}`);
+          return response.status === 200 ? response.text() : undefined;
+        },
+        60_000,
+        `${address} served`,
+        50,
+      );
+      const elements = allElements(parsePage(html));
+      for (const script of elements.filter((element) => element.tagName === 'script')) {
+        const src = attribute(script, 'src');
+        expect(src === null ? attribute(script, 'type') : src, address).toMatch(/^(\/[\w/.-]+\.js|application\/(ld\+)?json)$/);
+      }
+      expect(elements.flatMap((element) => element.attrs.filter((attr) => attr.name.startsWith('on')))).toEqual([]);
+      expect(textOf(parsePage(html)), address).toContain('Chez Z<script>x</script>');
+    }
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/chez-z"');
+    expect(textOf(parsePage(await (await fetch(`${server.url}/chez-z`)).text()))).toContain(HOSTILE_TEXTS.description.slice(0, 100));
+    expect(await fileStamps('le-petit-zinc')).toEqual(other);
+  }, 90_000);
 });
