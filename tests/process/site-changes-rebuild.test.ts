@@ -1,7 +1,9 @@
-import { readdir, readFile, stat, writeFile, cp } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SiteChanges } from '../../scripts/site-changes.ts';
+import { RENDERERS_DIR } from '../../scripts/site-renderers.ts';
+import { readStamp } from '../../scripts/site-stamp.ts';
 import { HOSTILE_TEXTS, hostileMerchantDefinition } from '../support/hostile-merchant.ts';
 import { allElements, attribute, parsePage, textOf } from '../support/html-dom.ts';
 import { cleanUp, REPO_ROOT, runMerchantCli, startServer, tempFolder, waitFor, type ServerProcess } from './processes.ts';
@@ -117,4 +119,30 @@ describe('the list of paths a build changed, for a CDN purge', () => {
     expect(textOf(parsePage(await (await fetch(`${server.url}/chez-z`)).text()))).toContain(HOSTILE_TEXTS.description.slice(0, 100));
     expect(await fileStamps('le-petit-zinc')).toEqual(other);
   }, 90_000);
+
+  test('without the kept renderer a change builds the whole site again, which keeps a renderer for the next change', async () => {
+    const before = await readStamp(siteDir);
+    expect(before?.renderer).toBeDefined();
+    await rm(path.join(RENDERERS_DIR, before!.renderer!), { recursive: true, force: true });
+    const other = await fileStamps('le-petit-zinc');
+    const definition = hostileMerchantDefinition('chez-z');
+    const put = (description: string) =>
+      fetch(`${server.url}/api/admin/merchants/chez-z`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...definition, description }),
+      });
+    const served = (text: string) => waitFor(async () => (await (await fetch(`${server.url}/chez-z`)).text()).includes(text), 180_000, `"${text}" served`, 250);
+    expect((await put('Après la reconstruction.')).status).toBe(200);
+    await served('Après la reconstruction.');
+    // A full build: a new folder swapped in, every file new.
+    expect(await fileStamps('le-petit-zinc')).not.toEqual(other);
+    const rebuilt = await readStamp(siteDir);
+    expect(rebuilt?.renderer).toBe(before!.renderer);
+
+    const kept = await fileStamps('le-petit-zinc');
+    expect((await put('Et de nouveau en place.')).status).toBe(200);
+    await served('Et de nouveau en place.');
+    expect(await fileStamps('le-petit-zinc')).toEqual(kept);
+  }, 200_000);
 });
