@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { bootScripts } from './scripts/boot-scripts.ts';
 import { clientChunks } from './scripts/client-chunks.ts';
 import { externalScripts } from './scripts/external-scripts.ts';
+import { keepRenderer } from './scripts/keep-renderer.ts';
 import { minifiedPublicScripts } from './scripts/minify-public-scripts.ts';
 import { sitePwa } from './scripts/site-pwa.ts';
 
@@ -14,7 +15,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // externalScripts: the CSP is script-src 'self', and Astro inlines its island loader; keep it before any integration that hashes pages.
   // AstroPWA last: its service worker precaches the files as the integrations before it left them.
-  integrations: [react(), clientChunks(), externalScripts(), minifiedPublicScripts(), bootScripts(), sitePwa()],
+  integrations: [react(), keepRenderer(), clientChunks(), externalScripts(), minifiedPublicScripts(), bootScripts(), sitePwa()],
   build: {
     format: 'directory',
     // External stylesheets only: a strict Content-Security-Policy will forbid inline <style>.

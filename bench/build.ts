@@ -4,6 +4,7 @@
  * /usr/bin/time -v, its process tree's memory sampled from /proc) into a temporary folder, and writes
  * bench/results/build.md: wall time, pages per second and peak memory against the targets, and as a baseline of the
  * same run the time a plain copy of the built site takes (the disk's own share of the build).
+ * Then times BENCH_CHANGES (20) changes of one merchant each, rendered into the site by scripts/update-site.ts (bench/site-updates.ts).
  * BENCH_MERCHANTS changes the count; BENCH_NODE_OPTIONS is passed to the build as NODE_OPTIONS (e.g. --cpu-prof).
  */
 import { spawn } from 'node:child_process';
@@ -19,10 +20,15 @@ import { PROJECT_ROOT } from '../scripts/site-stamp.ts';
 import { NODE_BIN } from '../tests/support/server-process.ts';
 import { generateMerchants, writeMedia } from './build-merchants.ts';
 import { loadAverage, machineLines } from './machine.ts';
+import { medianMax, timeUpdates } from './site-updates.ts';
 import { processTree, sampleMemory } from './process-memory.ts';
 
 const COUNT = Number(process.env.BENCH_MERCHANTS ?? 10_000);
 const TARGET_SECONDS = 60;
+/** One merchant's change live on its page: median and maximum over CHANGES changes. */
+const TARGET_UPDATE_MEDIAN_MS = 2000;
+const TARGET_UPDATE_MAX_MS = 5000;
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 20);
 /** 4 GB, decimal: the stricter reading of the target. */
 const TARGET_BYTES = 4_000_000_000;
 const TIME_BIN = '/usr/bin/time';
@@ -91,13 +97,17 @@ async function main(): Promise<void> {
     log(`generating ${COUNT} merchants`);
     const { merchants, media } = generateMerchants(COUNT);
     await writeMedia(dataDir, media);
-    const body = JSON.stringify({ success: true, merchants });
+    let body = JSON.stringify({ success: true, merchants });
     const mediaSize = media.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
     log(`   ${merchants.length} merchants (list ${mb(Buffer.byteLength(body))}), ${media.length} media files (${mb(mediaSize)})`);
 
     server.on('request', (request, response) => {
-      if (request.method === 'GET' && request.url === '/api/booking/merchants') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const slugs = url.searchParams.get('slugs')?.split(',');
+      if (request.method === 'GET' && url.pathname === '/api/booking/merchants') {
+        // ?slugs=: what a site update asks for, as the real API answers it.
+        const listed = slugs ? JSON.stringify({ success: true, merchants: merchants.filter((merchant) => slugs.includes(merchant.slug)) }) : body;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(listed);
       } else {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');
       }
@@ -193,6 +203,25 @@ async function main(): Promise<void> {
     const copyMs = performance.now() - copyStarted;
     await rm(path.join(root, 'site-copy'), { recursive: true, force: true });
     log(`== copied the built site in ${seconds(copyMs)} (the disk's own share)`);
+
+    // One merchant changed at a time: only its pages rendered again, into the served site.
+    log(`== ${CHANGES} changes of one merchant each (node scripts/update-site.ts --slug …), load ${loadAverage()}`);
+    const updates = await timeUpdates({
+      apiUrl,
+      siteDir,
+      dataDir,
+      merchants,
+      count: CHANGES,
+      change: (changed) => {
+        merchants[merchants.findIndex((merchant) => merchant.slug === changed.slug)] = changed;
+        body = JSON.stringify({ success: true, merchants });
+      },
+    });
+    const live = medianMax(updates.map((update) => update.liveMs));
+    const exit = medianMax(updates.map((update) => update.exitMs));
+    const updatesOk = live.median < TARGET_UPDATE_MEDIAN_MS && live.max < TARGET_UPDATE_MAX_MS;
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    log(`   page live: median ${ms(live.median)}, max ${ms(live.max)}; update done: median ${ms(exit.median)}, max ${ms(exit.max)}`);
     const loadAtEnd = loadAverage();
 
     const timeOk = buildMs < TARGET_SECONDS * 1000;
@@ -228,6 +257,8 @@ async function main(): Promise<void> {
       ...(time.cpuPercent ? [`| CPU (time -v) | ${time.cpuPercent} of one core; user ${time.userSeconds} s, system ${time.systemSeconds} s |`] : []),
       ...(prerender ? [`| Astro prerender (build log) | ${prerender.split('prerendered in ')[1]} |`] : []),
       `| Baseline, same run: a plain copy of the built site (the disk writing the same ${whole.files} files) | ${seconds(copyMs)} |`,
+      `| One merchant changed (${CHANGES} changes, one update process each): new page in place, median / max | ${ms(live.median)} / ${ms(live.max)} |`,
+      `| Same, to the update's exit (site-files.json, site-changes.json, stamp written) | ${ms(exit.median)} / ${ms(exit.max)} |`,
       '',
       '## Targets',
       '',
@@ -235,6 +266,7 @@ async function main(): Promise<void> {
       '|---|---:|---|',
       `| Build under ${TARGET_SECONDS} s for ${merchants.length} merchants | ${seconds(buildMs)} | ${verdict(timeOk)} |`,
       `| Peak memory under 4 GB | ${gb(Math.max(peakRss, peaks.treeRss))} | ${verdict(memoryOk)} |`,
+      `| One merchant's change live within 2 s median, 5 s max (plus the server's 100 ms debounce) | ${ms(live.median)} / ${ms(live.max)} | ${verdict(updatesOk)} |`,
       '',
       '## Build log (seconds after the build started)',
       '',
@@ -247,6 +279,7 @@ async function main(): Promise<void> {
       `${verdict(timeOk).replaceAll('*', '')} build time ${seconds(buildMs)} (target < ${TARGET_SECONDS} s); ${pages.files} pages, ${pagesPerSecond.toFixed(0)} pages/s`,
     );
     log(`${verdict(memoryOk).replaceAll('*', '')} peak RSS ${gb(peakRss)} (largest process), ${gb(peaks.treeRss)} (tree) (target < 4 GB)`);
+    log(`${verdict(updatesOk).replaceAll('*', '')} one merchant's change live in ${ms(live.median)} median, ${ms(live.max)} max (target 2 s / 5 s)`);
     log(`wrote ${RESULTS}; load average at the end: ${loadAtEnd}`);
   } finally {
     server.close();

@@ -1,29 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
-import { parseMerchantList } from '../src/shared/api/merchant-listing-schema.ts';
 import { copyTree } from './copy-tree.ts';
-import { isAlive, removeDeadBuilds } from './dead-builds.ts';
+import { RENDERER_DIR_ENV, RENDERER_FILE } from './keep-renderer.ts';
+import { merchantsRecord, MERCHANTS_RECORD } from './site-merchants.ts';
+import { claimRenderer, rendererName, RENDERERS_DIR } from './site-renderers.ts';
+import { lockSite, updateSite } from './update-site.ts';
+import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
+import { writeFileAtomic } from './write-file-atomic.ts';
+import { removeDeadBuilds } from './dead-builds.ts';
+import { takePidLock } from './pid-lock.ts';
 import { precompressSite } from './precompress-site.ts';
 import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
 import { siteFolders, swapInSite } from './site-swap.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
 
 export { sourceHash } from './site-stamp.ts';
+export { fetchMerchantList } from './fetch-merchants.ts';
 
 /** The lock that keeps Astro builds of this project one at a time across processes. */
 const BUILD_LOCK = join(PROJECT_ROOT, '.cache', 'astro-build.lock');
 /** How long a build waits for another process's build before giving up. */
 const BUILD_LOCK_WAIT_MS = 10 * 60_000;
-/** How long the merchant list may take to arrive (the spec's HTTP timeout). */
-const FETCH_TIMEOUT_MS = 10_000;
-// A slug becomes a folder name: anything else could escape the site or clash with its files.
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** What buildSite needs: where the API is and where the site goes. */
 export interface BuildSiteOptions {
@@ -47,14 +50,6 @@ export interface BuildSiteResult {
   stamp: BuildStamp;
 }
 
-/** Fetches GET {apiUrl}/api/booking/merchants and returns its merchants; throws, naming each wrong field, on a malformed list. */
-export async function fetchMerchantList(apiUrl: string): Promise<MerchantListing[]> {
-  const url = `${apiUrl.replace(/\/+$/, '')}/api/booking/merchants`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return parseMerchantList(await response.json(), `GET ${url}`);
-}
-
 /** True when outDir holds no built site, or one built from another merchant list or other sources. */
 export async function siteIsStale({ merchants, outDir }: { merchants: readonly MerchantListing[]; outDir: string }): Promise<boolean> {
   const stamp = await readStamp(resolve(outDir));
@@ -71,46 +66,18 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function writeFileAtomic(file: string, content: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, file);
-}
-
 /**
  * Waits for, then takes, the project's build lock (a pid file). Astro builds of one project share folders
  * (.astro/.prerender when the output is outside the working directory), so two processes building sites
  * for two data folders at once would break each other. A lock left by a dead process is taken over.
  */
 async function lockProjectBuild(log: (line: string) => void): Promise<() => Promise<void>> {
-  await mkdir(dirname(BUILD_LOCK), { recursive: true });
-  const deadline = Date.now() + BUILD_LOCK_WAIT_MS;
-  let told = false;
-  for (;;) {
-    try {
-      await writeFile(BUILD_LOCK, String(process.pid), { flag: 'wx' });
-      unfinished.add(BUILD_LOCK);
-      return async () => {
-        unfinished.delete(BUILD_LOCK);
-        await rm(BUILD_LOCK, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = Number.parseInt(await readFile(BUILD_LOCK, 'utf8').catch(() => ''), 10);
-    const age = Date.now() - ((await stat(BUILD_LOCK).catch(() => undefined))?.mtimeMs ?? 0);
-    // An unreadable pid may be a lock being written this instant: only an old one is abandoned.
-    const abandoned = Number.isInteger(pid) ? pid === process.pid || !isAlive(pid) : age > 10_000;
-    if (abandoned) {
-      await rm(BUILD_LOCK, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`another site build (pid ${pid}) has held ${BUILD_LOCK} for too long`);
-    if (!told) log(`waiting for another site build (pid ${pid}) to finish...`);
-    told = true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const release = await takePidLock(BUILD_LOCK, { what: 'site build', waitMs: BUILD_LOCK_WAIT_MS, pollMs: 250, log });
+  unfinished.add(BUILD_LOCK);
+  return async () => {
+    unfinished.delete(BUILD_LOCK);
+    await release();
+  };
 }
 
 /** Whether `child` is `parent` or inside it, segment by segment: /srv/couvert-site is not inside /srv/couvert. */
@@ -130,10 +97,11 @@ export function astroWorkingDir(outDir: string): string {
   return isInsideFolder(PROJECT_ROOT, outDir) ? PROJECT_ROOT : join(PROJECT_ROOT, '.cache', 'astro-outside');
 }
 
-async function runAstroBuild(outDir: string, merchantsFile: string, log: (line: string) => void): Promise<void> {
+async function runAstroBuild(outDir: string, merchantsFile: string, rendererDir: string, log: (line: string) => void): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const previous = process.env[MERCHANTS_FILE_ENV];
   process.env[MERCHANTS_FILE_ENV] = merchantsFile;
+  process.env[RENDERER_DIR_ENV] = rendererDir;
   const release = await lockProjectBuild(log);
   const workingDir = process.cwd();
   try {
@@ -145,6 +113,7 @@ async function runAstroBuild(outDir: string, merchantsFile: string, log: (line: 
     await build({ root: PROJECT_ROOT, outDir, mode: 'production', logLevel: 'warn' });
   } finally {
     process.chdir(workingDir);
+    delete process.env[RENDERER_DIR_ENV];
     await release();
     if (previous === undefined) delete process.env[MERCHANTS_FILE_ENV];
     else process.env[MERCHANTS_FILE_ENV] = previous;
@@ -187,20 +156,22 @@ async function buildSiteNow({
 
   const fetched = await fetchMerchantList(apiUrl);
   const merchants = fetched.filter((merchant) => {
-    if (typeof merchant?.slug === 'string' && SLUG.test(merchant.slug)) return true;
+    if (usableSlug(merchant?.slug)) return true;
     log(`skipping a merchant with an unusable slug: ${JSON.stringify(merchant?.slug)}`);
     return false;
   });
   log(`fetched ${fetched.length} merchants from ${apiUrl}`);
   await writeFileAtomic(cache, JSON.stringify(merchants));
 
+  const hash = await sourceHash();
+  const renderer = rendererName(target, hash);
   const { building } = siteFolders(target, suffix);
   unfinished.add(building).add(ownList);
   try {
     await writeFileAtomic(ownList, JSON.stringify(merchants));
     log(`prerendering ${merchants.length} merchant pages...`);
     const renderStarted = performance.now();
-    await runAstroBuild(building, ownList, log);
+    await runAstroBuild(building, ownList, join(RENDERERS_DIR, renderer), log);
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
     // Before the media copy: merchant images are not precompressed.
     const compressed = await precompressSite(building);
@@ -211,27 +182,37 @@ async function buildSiteNow({
     const media = join(resolve(dataDir), 'media');
     if (await exists(media)) await copyTree(media, join(building, 'media'));
 
+    const kept = await exists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
     const stamp: BuildStamp = {
       merchantsHash: merchantsHash(merchants),
-      sourceHash: await sourceHash(),
+      sourceHash: hash,
       merchantCount: merchants.length,
       builtAt: new Date().toISOString(),
+      ...(kept ? { renderer } : {}),
     };
+    // What each merchant's pages were rendered from: a later change re-renders only the merchants that differ (scripts/update-site.ts).
+    await writeFile(join(building, MERCHANTS_RECORD), JSON.stringify(merchantsRecord(merchants)));
     await writeFile(join(building, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
-    // For a CDN's purge: what this build changed against the site it replaces, by content hash.
-    const changes = await writeSiteChanges(building, target, stamp.builtAt);
-    log(
-      changes.purgeAll
-        ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
-        : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
-    );
-
-    swapping = swapInSite(building, target, suffix);
+    // No update of the served site between its hashes read here and the swap (scripts/update-site.ts).
+    const releaseSite = await lockSite(target, log);
     try {
-      await swapping;
+      // For a CDN's purge: what this build changed against the site it replaces, by content hash.
+      const changes = await writeSiteChanges(building, target, stamp.builtAt);
+      log(
+        changes.purgeAll
+          ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
+          : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+      );
+      swapping = swapInSite(building, target, suffix);
+      try {
+        await swapping;
+      } finally {
+        swapping = undefined;
+      }
     } finally {
-      swapping = undefined;
+      await releaseSite();
     }
+    if (kept) await claimRenderer(target, renderer);
 
     const durationMs = performance.now() - started;
     log(`site built in ${(durationMs / 1000).toFixed(1)} s into ${target}`);
@@ -269,9 +250,18 @@ if (import.meta.main) {
     });
   }
   const run = async () => {
-    if (values['if-stale'] && !(await siteIsStale({ merchants: await fetchMerchantList(apiUrl), outDir }))) {
-      console.log(`site in ${resolve(outDir)} is up to date`);
-      return;
+    if (values['if-stale']) {
+      if (!(await siteIsStale({ merchants: await fetchMerchantList(apiUrl), outDir }))) {
+        console.log(`site in ${resolve(outDir)} is up to date`);
+        return;
+      }
+      // Only merchants changed while nothing ran: their pages alone are rendered again.
+      const update = await updateSite({ apiUrl, outDir, dataDir }).catch((error: unknown) => ({
+        updated: false as const,
+        reason: `the update failed (${error instanceof Error ? error.message : String(error)})`,
+      }));
+      if (update.updated) return;
+      console.log(`full build: ${update.reason}`);
     }
     await buildSite({ apiUrl, outDir, dataDir });
   };

@@ -48,25 +48,32 @@ export async function precompressFiles(dir: string, paths: readonly string[]): P
   await forEachLimit(paths, PARALLEL_FILES, async (path) => {
     const file = join(dir, path);
     const content = await readFile(file);
-    if (content.length < MIN_BYTES) return;
-    const level = extname(path).toLowerCase() === '.html' ? LEVELS.page : LEVELS.shared;
-    const [br, gz] = await Promise.all([
-      brotli(content, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: level.brotli,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-        },
-      }),
-      gzipAsync(content, { level: level.gzip }),
-    ]);
-    if (br.length < content.length) await writeFile(`${file}.br`, br);
-    if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+    const copies = await compressedCopies(path, content);
+    if (!copies) return;
+    if (copies.br) await writeFile(`${file}.br`, copies.br);
+    if (copies.gz) await writeFile(`${file}.gz`, copies.gz);
     result.files += 1;
     result.bytes += content.length;
-    result.brotliBytes += Math.min(br.length, content.length);
+    result.brotliBytes += Math.min(copies.br?.length ?? content.length, content.length);
   });
   return result;
+}
+
+/** The .br and .gz copies of a file's content (path: its name in the site), each only if smaller; null when too small to bother. */
+export async function compressedCopies(path: string, content: Buffer): Promise<{ br?: Buffer; gz?: Buffer } | null> {
+  if (content.length < MIN_BYTES) return null;
+  const level = extname(path).toLowerCase() === '.html' ? LEVELS.page : LEVELS.shared;
+  const [br, gz] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: level.brotli,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+    gzipAsync(content, { level: level.gzip }),
+  ]);
+  return { ...(br.length < content.length ? { br } : {}), ...(gz.length < content.length ? { gz } : {}) };
 }
 
 /** Compresses every page and shared text file of the site in `dir`. */

@@ -9,13 +9,15 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { forEachLimit } from './for-each-limit.ts';
+import { MERCHANTS_RECORD } from './site-merchants.ts';
+import { writeFileAtomic } from './write-file-atomic.ts';
 
 /** The content hashes of the built site's files, at its root. */
 export const FILE_HASHES = 'site-files.json';
 /** The paths this build changed against the site it replaced, at its root. */
 export const CHANGES_FILE = 'site-changes.json';
 /** Bookkeeping files of a build: never listed among its changes (their own content changes every build). */
-export const BOOKKEEPING_FILES = new Set([FILE_HASHES, CHANGES_FILE, 'build-stamp.json']);
+export const BOOKKEEPING_FILES = new Set([FILE_HASHES, CHANGES_FILE, 'build-stamp.json', MERCHANTS_RECORD]);
 
 const PARALLEL_READS = 16;
 // A page of the site is cached by a CDN under these shells' addresses with any token after them.
@@ -35,7 +37,8 @@ export interface SiteChanges {
   purge: string[];
 }
 
-interface FileHashes {
+/** site-files.json. */
+export interface FileHashes {
   builtAt: string;
   files: Record<string, string>;
   /** Each file's inode, size and modification time when hashed: a file carried over unchanged (a hard link, a rename) is not read again. */
@@ -106,7 +109,8 @@ export function diffSite(previous: Record<string, string> | null, next: Record<s
   };
 }
 
-async function readHashes(dir: string): Promise<FileHashes | null> {
+/** The site-files.json of the site in `dir`, or null. */
+export async function readHashes(dir: string): Promise<FileHashes | null> {
   try {
     const parsed = JSON.parse(await readFile(join(dir, FILE_HASHES), 'utf8')) as Partial<FileHashes>;
     if (typeof parsed.builtAt !== 'string' || typeof parsed.files !== 'object' || parsed.files === null) return null;
@@ -126,5 +130,53 @@ export async function writeSiteChanges(building: string, served: string, builtAt
   const changes: SiteChanges = { builtAt, previousBuiltAt: previous?.builtAt ?? null, ...diffSite(previous?.files ?? null, files) };
   await writeFile(join(building, FILE_HASHES), `${JSON.stringify({ builtAt, files, stamps } satisfies FileHashes)}\n`);
   await writeFile(join(building, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);
+  return changes;
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * For an update in place of the served site in `dir` (scripts/update-site.ts): re-hashes only the `touched` paths
+ * (URL paths; those gone are removed), then rewrites site-files.json and site-changes.json, each atomically. A site
+ * without hashes is hashed whole, and its changes are "purge everything".
+ */
+export async function updateSiteChanges(dir: string, touched: readonly string[], builtAt: string): Promise<SiteChanges> {
+  const previous = await readHashes(dir);
+  if (!previous?.stamps) {
+    const { files, stamps } = await hashSiteFiles(dir);
+    const changes: SiteChanges = { builtAt, previousBuiltAt: previous?.builtAt ?? null, ...diffSite(null, files) };
+    await writeFileAtomic(join(dir, FILE_HASHES), `${JSON.stringify({ builtAt, files, stamps } satisfies FileHashes)}\n`);
+    await writeFileAtomic(join(dir, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);
+    return changes;
+  }
+  const files = { ...previous.files };
+  const stamps = { ...previous.stamps };
+  const before: Record<string, string> = {};
+  const after: Record<string, string> = {};
+  await forEachLimit([...new Set(touched)], PARALLEL_READS, async (key) => {
+    if (key in previous.files) before[key] = previous.files[key]!;
+    const file = join(dir, key.slice(1));
+    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    if (!info?.isFile()) {
+      delete files[key];
+      delete stamps[key];
+      return;
+    }
+    files[key] = after[key] = await hashFile(file);
+    stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+  });
+  const sorted = (record: Record<string, string>) =>
+    Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((key) => [key, record[key]!]),
+    );
+  const changes: SiteChanges = { builtAt, previousBuiltAt: previous.builtAt, ...diffSite(sorted(before), sorted(after)) };
+  await writeFileAtomic(join(dir, FILE_HASHES), `${JSON.stringify({ builtAt, files: sorted(files), stamps: sorted(stamps) } satisfies FileHashes)}\n`);
+  await writeFileAtomic(join(dir, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);
   return changes;
 }

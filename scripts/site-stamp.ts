@@ -23,6 +23,10 @@ export const SITE_SOURCES = [
   'scripts/external-scripts-worker.ts',
   'scripts/precompress-site.ts',
   'scripts/site-changes.ts',
+  // The kept renderer and what it does to a page (scripts/update-site.ts re-renders merchants with it).
+  'scripts/keep-renderer.ts',
+  'scripts/render-merchants.ts',
+  'scripts/body-styles.ts',
   // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.
   'src/shared',
   'package-lock.json',
@@ -37,6 +41,8 @@ export interface BuildStamp {
   sourceHash: string;
   merchantCount: number;
   builtAt: string;
+  /** The folder under .cache/site-renderer holding the compiled renderer of this site's pages (none: a full build is needed). */
+  renderer?: string;
 }
 
 /** JSON with object keys sorted, so equal data hashes equally whatever order its keys were built in. */
@@ -51,11 +57,24 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A sha256 of what the pages show of the merchant list, insensitive to key order. */
-export function merchantsHash(merchants: readonly MerchantListing[]): string {
+/** A sha256 of what the pages show of one merchant, insensitive to key order. */
+export function merchantHash(merchant: MerchantListing): string {
   // updatedAt changes on every import, even an identical one, and no page shows it.
-  const shown = merchants.map(({ updatedAt: _updatedAt, ...rest }) => rest);
+  const { updatedAt: _updatedAt, ...shown } = merchant;
   return createHash('sha256').update(canonicalJson(shown)).digest('hex');
+}
+
+/** A sha256 of the merchants' hashes by slug: insensitive to key order and list order (pages sort what they list). */
+export function merchantsHashOf(hashes: Readonly<Record<string, string>>): string {
+  const bySlug = Object.keys(hashes)
+    .sort()
+    .map((slug) => [slug, hashes[slug]]);
+  return createHash('sha256').update(JSON.stringify(bySlug)).digest('hex');
+}
+
+/** A sha256 of what the pages show of the merchant list (merchantsHashOf their merchantHash). */
+export function merchantsHash(merchants: readonly MerchantListing[]): string {
+  return merchantsHashOf(Object.fromEntries(merchants.map((merchant) => [merchant.slug, merchantHash(merchant)])));
 }
 
 async function listFiles(root: string, entry: string): Promise<string[]> {

@@ -12,6 +12,7 @@ const OWN_PROCESS = [
   'tests/site/merchant-listing-schema.test.ts',
   'tests/site/site-changes.test.ts',
   'tests/site/stores/hold.test.ts',
+  'tests/site/update-site.test.ts',
 ];
 
 export default defineConfig({

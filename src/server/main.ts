@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     onMerchantChange:
       config.buildSite === 'never'
         ? (slug) => app.log.info(`merchant ${slug} changed: site not rebuilt (BUILD_SITE=never); run npm run build`)
-        : () => site.rebuildSoon(),
+        : (slug) => site.merchantChanged(slug),
   });
 
   if (config.importDemo === 'auto' && (await listMerchants(database.db)).length === 0) {

@@ -41,6 +41,14 @@ describe('GET /api/booking/merchants lists what each static page draws', () => {
     expect(zinc.shifts.map((shift: { day: number }) => shift.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  test('?slugs= lists only those merchants that exist, the same as the whole list shows them (what a site update renders)', async () => {
+    const whole = expectOk(await t.get('/api/booking/merchants')).body.merchants as Array<{ slug: string }>;
+    const some = expectOk(await t.get('/api/booking/merchants?slugs=sakura-ramen,nobody-here,le-petit-zinc')).body.merchants;
+    expect(some).toEqual(whole.filter((merchant) => merchant.slug === 'le-petit-zinc' || merchant.slug === 'sakura-ramen'));
+    expect(expectOk(await t.get('/api/booking/merchants?slugs=nobody-here')).body.merchants).toEqual([]);
+    expect((await t.get('/api/booking/merchants?slugs=../etc')).status).toBe(400);
+  });
+
   test('the listing never reveals staff accounts or their passwords', async () => {
     const listing = await t.get('/api/booking/merchants');
     const text = JSON.stringify(listing.body);

@@ -234,3 +234,10 @@ export async function createBooking(
 export function startScript(script: string, env: Record<string, string>): RunningProcess {
   return run(path.join(REPO_ROOT, script), [], childEnv(env));
 }
+
+/** Runs `node {script} ...args` (a path from the project's root) to the end with `env` on top of a shell's environment. */
+export async function runScript(script: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
+  const running = run(path.join(REPO_ROOT, script), args, childEnv(env));
+  const code = await running.exited;
+  return { code, stdout: running.stdout(), stderr: running.stderr() };
+}

@@ -102,6 +102,16 @@ export function listMerchants(db: Database): Promise<MerchantRow[]> {
   return db.select().from(merchants).orderBy(asc(merchants.slug));
 }
 
+/** The merchants with these slugs (those that exist), by slug. */
+export function listMerchantsBySlug(db: Database, slugs: readonly string[]): Promise<MerchantRow[]> {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(merchants)
+    .where(inArray(merchants.slug, [...slugs]))
+    .orderBy(asc(merchants.slug));
+}
+
 /** Every active zone of the given merchants. */
 export function listZonesOf(db: Database, merchantIds: string[]): Promise<ZoneRow[]> {
   if (merchantIds.length === 0) return Promise.resolve([]);

@@ -7,9 +7,16 @@ import { closedDaysWith } from '../domain/closings.ts';
 import { merchantListingView } from '../domain/merchant-view.ts';
 import { closedDaysByMerchant } from '../db/closing-store.ts';
 import type { Database } from '../db/database.ts';
-import { listMerchants, listZonesOf } from '../db/merchant-store.ts';
+import { listMerchants, listMerchantsBySlug, listZonesOf } from '../db/merchant-store.ts';
+import { z } from 'zod';
 
-/** Registers GET /api/booking/merchants. */
+// A site update asks for the few merchants that changed, a hundred at most at a time; a slug has no comma.
+const slugList = z
+  .string()
+  .max(100 * 65)
+  .regex(/^[a-z0-9-]+(?:,[a-z0-9-]+)*$/);
+
+/** Registers GET /api/booking/merchants (?slugs=a,b: only those that exist). */
 export async function merchantRoutes(app: FastifyInstance, deps: { db: Database }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/booking/merchants',
@@ -17,11 +24,14 @@ export async function merchantRoutes(app: FastifyInstance, deps: { db: Database 
       schema: {
         tags: ['site'],
         summary: 'Every merchant with what its static page draws (slug and landing data)',
+        description: 'With `slugs` (comma-separated), only the merchants with those slugs that exist: what a site update re-renders.',
+        querystring: z.object({ slugs: slugList.optional() }),
         response: replies(merchantListResponseSchema),
       },
     },
-    async () => {
-      const merchants = await listMerchants(deps.db);
+    async (request) => {
+      const { slugs } = request.query;
+      const merchants = slugs === undefined ? await listMerchants(deps.db) : await listMerchantsBySlug(deps.db, slugs.split(','));
       const zones = await listZonesOf(
         deps.db,
         merchants.map((merchant) => merchant.id),

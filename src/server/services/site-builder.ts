@@ -1,66 +1,114 @@
-/** Rebuilds the static site in a child process, one build at a time, while the old pages stay served. */
+/**
+ * Keeps the static site up to date in child processes, one at a time, while the served pages stay served: a change of
+ * known merchants renders only their pages into the site (scripts/update-site.ts); when that cannot be (no site yet,
+ * the app's sources changed, no renderer kept) or fails, the whole site is built again (scripts/build-site.ts).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const buildScript = fileURLToPath(new URL('../../../scripts/build-site.ts', import.meta.url));
+const updateScript = fileURLToPath(new URL('../../../scripts/update-site.ts', import.meta.url));
+/** scripts/update-site.ts's exit code when the site needs a full build. */
+const NEEDS_FULL_BUILD = 3;
 
 /** What the builder needs to know. */
 export interface SiteBuilderOptions {
   apiUrl: string;
   siteDir: string;
   dataDir: string;
-  /** Wait this long after a change before rebuilding, so an import of many merchants builds once. */
+  /** Wait this long after a change before updating, so an import of many merchants renders in few batches. */
   debounceMs?: number;
 }
 
-/** Starts site builds on demand. */
+/** Starts site builds and updates on demand. */
 export function createSiteBuilder(options: SiteBuilderOptions) {
   let running: Promise<void> | undefined;
   let child: ChildProcess | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let again = false;
+  let fullAsked = false;
+  // Compare the whole list with the site: after a full build, for changes made meanwhile through another process.
+  let compareAll = false;
+  const changed = new Set<string>();
   let stopped = false;
 
-  function runOnce(onlyIfStale: boolean): Promise<void> {
-    const args = [buildScript, '--api', options.apiUrl, '--out', options.siteDir];
-    if (onlyIfStale) args.push('--if-stale');
+  function run(args: string[]): Promise<number | null> {
     return new Promise((resolve) => {
-      // The build is CPU-heavy: in its own process it never stalls the API's event loop.
+      // CPU-heavy: in its own process it never stalls the API's event loop.
       child = spawn(process.execPath, args, {
         stdio: ['ignore', 'inherit', 'inherit'],
         env: { ...process.env, DATA_DIR: options.dataDir },
       });
       child.on('exit', (code) => {
         child = undefined;
-        if (code !== 0 && !stopped) console.error(`site build failed (exit ${code}); the previous site is still served`);
-        resolve();
+        resolve(code);
       });
     });
   }
 
-  /** Builds now (or after the running build); with onlyIfStale, skips when the site matches the merchants. */
-  async function build({ onlyIfStale = false } = {}): Promise<void> {
-    while (running) await running;
-    if (stopped) return;
-    running = runOnce(onlyIfStale).finally(() => {
-      running = undefined;
-    });
-    await running;
-    if (again && !stopped) {
-      again = false;
-      await build();
+  async function fullBuild(onlyIfStale: boolean): Promise<void> {
+    const args = [buildScript, '--api', options.apiUrl, '--out', options.siteDir];
+    if (onlyIfStale) args.push('--if-stale');
+    const code = await run(args);
+    if (code !== 0 && !stopped) console.error(`site build failed (exit ${code}); the previous site is still served`);
+    compareAll = code === 0 && !onlyIfStale;
+  }
+
+  /** Runs what was asked meanwhile: a full build, else an update of the merchants that changed (a full build if it cannot). */
+  async function drain(): Promise<void> {
+    while (!stopped && (fullAsked || compareAll || changed.size > 0)) {
+      if (fullAsked) {
+        fullAsked = false;
+        changed.clear();
+        await fullBuild(false);
+        continue;
+      }
+      const which = compareAll ? ['--all'] : [...changed].flatMap((slug) => ['--slug', slug]);
+      compareAll = false;
+      changed.clear();
+      const code = await run([updateScript, '--api', options.apiUrl, '--out', options.siteDir, ...which]);
+      if (code === 0 || stopped) continue;
+      if (code !== NEEDS_FULL_BUILD) console.error(`site update failed (exit ${code}); building the whole site`);
+      fullAsked = true;
     }
   }
 
-  /** Asks for a rebuild soon; changes arriving meanwhile share it. */
-  function rebuildSoon(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
+  function start(work: () => Promise<void>): Promise<void> {
+    running = work().finally(() => {
+      running = undefined;
+      // Asked for while the last run was ending.
+      if (!stopped && (fullAsked || changed.size > 0)) soon(0);
+    });
+    return running;
+  }
+
+  function soon(delayMs: number): void {
+    if (stopped || running) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void build(), options.debounceMs ?? 300);
+    timer = setTimeout(() => {
+      if (!running) void start(drain);
+    }, delayMs);
+  }
+
+  /** Builds the whole site now (or after the running work); with onlyIfStale, only what changed since it was built. */
+  async function build({ onlyIfStale = false } = {}): Promise<void> {
+    while (running) await running;
+    if (stopped) return;
+    await start(async () => {
+      await fullBuild(onlyIfStale);
+      await drain();
+    });
+  }
+
+  /** A merchant changed, came or went: its pages are rendered again soon; changes arriving meanwhile share the run. */
+  function merchantChanged(slug: string): void {
+    changed.add(slug);
+    soon(options.debounceMs ?? 100);
+  }
+
+  /** Asks for a full rebuild soon. */
+  function rebuildSoon(): void {
+    fullAsked = true;
+    soon(options.debounceMs ?? 100);
   }
 
   /** Stops any running build. */
@@ -71,5 +119,5 @@ export function createSiteBuilder(options: SiteBuilderOptions) {
     await running;
   }
 
-  return { build, rebuildSoon, stop };
+  return { build, merchantChanged, rebuildSoon, stop };
 }
