@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   });
 
   const baseUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const site = createSiteBuilder({ apiUrl: baseUrl, siteDir: config.siteDir, dataDir: config.dataDir });
+  // The database's lock: among processes on one PostgreSQL database (sharing SITE_DIR), one builds or updates at a time.
+  const site = createSiteBuilder({ apiUrl: baseUrl, siteDir: config.siteDir, dataDir: config.dataDir, exclusively: database.exclusively });
   const mediaDir = path.join(config.dataDir, 'media');
   // Mail lands in DATA_DIR/outbox unless SMTP_URL is set; its lines go to the server log once it exists.
   const accounts = accountOptionsFrom(config, baseUrl, (line) => app.log.info(line));

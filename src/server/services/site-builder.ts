@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Exclusively } from '../db/exclusive.ts';
 
 const buildScript = fileURLToPath(new URL('../../../scripts/build-site.ts', import.meta.url));
 const updateScript = fileURLToPath(new URL('../../../scripts/update-site.ts', import.meta.url));
@@ -18,7 +19,12 @@ export interface SiteBuilderOptions {
   dataDir: string;
   /** Wait this long after a change before updating, so an import of many merchants renders in few batches. */
   debounceMs?: number;
+  /** Runs each build and update under the database's lock, one at a time across the processes that share the site. */
+  exclusively?: Exclusively;
 }
+
+/** The name of the database lock builds and updates take. */
+export const SITE_BUILD_LOCK = 'site-build';
 
 /** Starts site builds and updates on demand. */
 export function createSiteBuilder(options: SiteBuilderOptions) {
@@ -32,6 +38,11 @@ export function createSiteBuilder(options: SiteBuilderOptions) {
   let stopped = false;
 
   function run(args: string[]): Promise<number | null> {
+    const spawnOne = () => (stopped ? Promise.resolve(null) : spawnChild(args));
+    return options.exclusively ? options.exclusively(SITE_BUILD_LOCK, spawnOne) : spawnOne();
+  }
+
+  function spawnChild(args: string[]): Promise<number | null> {
     return new Promise((resolve) => {
       // CPU-heavy: in its own process it never stalls the API's event loop.
       child = spawn(process.execPath, args, {
