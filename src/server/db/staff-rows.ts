@@ -3,6 +3,13 @@ import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { merchants, staff, staffSessions } from './schema.ts';
+import type { StaffRole } from '../../shared/staff-roles.ts';
+
+/** One staff row as a definition writes it: its password hash and role. */
+export interface StaffMemberValues {
+  passwordHash: string;
+  role: StaffRole;
+}
 
 /** What a new staff list ended: staff rows dropped, and the sessions revoked because their password changed. */
 export interface StaffRevocation {
@@ -14,26 +21,32 @@ export interface StaffRevocation {
 
 /** The stored password hash of each staff email of a merchant (to keep a hash whose password did not change). */
 export async function staffHashesOf(db: Database, slug: string): Promise<Map<string, string>> {
+  return new Map([...(await staffMembersOf(db, slug))].map(([email, member]) => [email, member.passwordHash]));
+}
+
+/** The stored password hash and role of each staff email of a merchant. */
+export async function staffMembersOf(db: Database, slug: string): Promise<Map<string, StaffMemberValues>> {
   const rows = await db
-    .select({ email: staff.email, passwordHash: staff.passwordHash })
+    .select({ email: staff.email, passwordHash: staff.passwordHash, role: staff.role })
     .from(staff)
     .innerJoin(merchants, eq(merchants.id, staff.merchantId))
     .where(eq(merchants.slug, slug));
-  return new Map(rows.map((row) => [row.email, row.passwordHash]));
+  return new Map(rows.map((row) => [row.email, { passwordHash: row.passwordHash, role: row.role }]));
 }
 
 /**
  * Writes a merchant's staff list: rows upserted with their hashes, rows no longer listed deleted. A row whose hash
  * changed (a new password) has every session that signed in as it revoked.
  */
-export async function replaceStaff(tx: Tx, merchantId: string, hashes: ReadonlyMap<string, string>): Promise<StaffRevocation> {
+export async function replaceStaff(tx: Tx, merchantId: string, members: ReadonlyMap<string, StaffMemberValues>): Promise<StaffRevocation> {
   const before = await tx.select({ id: staff.id, email: staff.email, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.merchantId, merchantId));
-  const emails = [...hashes.keys()];
-  for (const [email, passwordHash] of hashes) {
+  const emails = [...members.keys()];
+  const hashes = new Map([...members].map(([email, member]) => [email, member.passwordHash]));
+  for (const [email, { passwordHash, role }] of members) {
     await tx
       .insert(staff)
-      .values({ merchantId, email, passwordHash })
-      .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash } });
+      .values({ merchantId, email, passwordHash, role })
+      .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash, role } });
   }
   const removed = await tx
     .delete(staff)

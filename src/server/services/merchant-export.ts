@@ -36,7 +36,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
       ...(zone.imagePath ? { image: zone.imagePath } : {}),
       tables: tableRows.filter((table) => table.zoneId === zone.id).map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
     })),
-    staff: staffRows.map((member) => ({ email: member.email, passwordHash: member.passwordHash })),
+    staff: staffRows.map((member) => ({ email: member.email, role: member.role, passwordHash: member.passwordHash })),
     ...(notifications ? { notifications } : {}),
   };
 }
