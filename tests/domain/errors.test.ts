@@ -42,7 +42,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(31);
+    expect(Object.keys(httpStatusOf)).toHaveLength(33);
   });
 });
 
@@ -55,6 +55,11 @@ describe('DomainError', () => {
     expect(error.code).toBe('error_min_seats');
     expect(error.details).toEqual({ min: 2 });
     expect(error.message).toBe('at least 2 guests');
+  });
+
+  test('may answer with another status than its code\'s own (a definition refused by a staff call: 422)', () => {
+    expect(new DomainError('validation_error', { issues: [] }, 'slug: no', 422).status).toBe(422);
+    expect(new DomainError('validation_error').status).toBeUndefined();
   });
 
   test('defaults its message to the code and has no details when none are given', () => {
