@@ -223,6 +223,19 @@ describe('roles through import and export', () => {
     expect(me.merchants).toEqual([expect.objectContaining({ slug, role: 'owner' })]);
   });
 
+  test('a merchant without a url reads without one and saves back unchanged (export writes no empty url)', async () => {
+    const slug = uniqueSlug('nourl');
+    const who = memberOf(slug, 'owner');
+    const { url: _url, ...definition } = fixtureMerchant(slug);
+    await t.importMerchant({ ...definition, staff: [who] });
+    const bearer = expectOk(await login(who)).body.access_token;
+    const read = expectOk(await t.get(`/api/pro/${slug}/definition`, { bearer })).body;
+    expect(read.definition).not.toHaveProperty('url');
+    expectOk(await t.put(`/api/pro/${slug}/definition`, { definition: read.definition, revision: read.revision }, { bearer }));
+    const exported = expectOk(await t.get(`/api/admin/merchants/${slug}`, { bearer: ADMIN_TOKEN })).body.merchant;
+    expect(exported).not.toHaveProperty('url');
+  });
+
   test('export writes each role; the export imports again unchanged; a role not in the list is refused by path', async () => {
     const exported = expectOk(await t.get(`/api/admin/merchants/${m.slug}`, { bearer: ADMIN_TOKEN })).body.merchant;
     expect(exported.staff).toEqual(

@@ -21,7 +21,8 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     timezone: merchant.timezone,
     address: merchant.address,
     phone: merchant.phone,
-    url: merchant.url,
+    // No url is stored as '': written back as no url, since the import takes only an http(s) URL there.
+    ...(merchant.url ? { url: merchant.url } : {}),
     description: merchant.description,
     bookingDescription: merchant.bookingDescription,
     ...(merchant.logoPath ? { logo: merchant.logoPath } : {}),
