@@ -136,7 +136,8 @@ export async function upsertMerchant(
   guard?: DefinitionWriteGuard,
 ): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const result = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(merchants).where(eq(merchants.slug, definition.slug)).for('update');
+    // The lock the row's update takes anyway (no key update): two definition writes queue, bookings' key-share locks do not.
+    const [existing] = await tx.select().from(merchants).where(eq(merchants.slug, definition.slug)).for('no key update');
     if (guard) {
       if (!existing) throw new DomainError('merchant_not_found');
       if (existing.definitionRevision !== guard.expectedRevision) {
