@@ -79,4 +79,22 @@ describe.skipIf(!POSTGRES_URL)('two staff saving the definition at once through 
       }
     }
   }, 120_000);
+
+  test('a manager changing their password while the owner saves keeps the new password: the save never writes back the old hash', async () => {
+    let password = MANAGER.password;
+    for (let round = 0; round < REPETITIONS; round++) {
+      const { definition, revision } = (await call(servers[0]!, 'GET', `/api/pro/${SLUG}/definition`, owner)).body;
+      const next = `the manager's passphrase ${round}`;
+      const [saved, changed] = await Promise.all([
+        call(servers[0]!, 'PUT', `/api/pro/${SLUG}/definition`, owner, { definition: { ...definition, description: `Round ${round}` }, revision }),
+        call(servers[1]!, 'POST', '/api/pro/auth/password', manager, { current: password, next }),
+      ]);
+      expect([saved.status, changed.status], JSON.stringify([saved.body, changed.body])).toEqual([200, 200]);
+      password = next;
+      const signIn = await call(servers[1]!, 'POST', '/api/pro/auth/login', undefined, { email: MANAGER.email, password });
+      expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+      // Nor did the save end the manager's session: their password did not change through it.
+      expect((await call(servers[1]!, 'GET', '/api/pro/me', manager)).status).toBe(200);
+    }
+  }, 120_000);
 });

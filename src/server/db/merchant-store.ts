@@ -5,7 +5,7 @@ import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { trustsChangeFeed } from './cache-policy.ts';
 import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
-import { replaceStaff, type StaffMemberValues, type StaffRevocation } from './staff-rows.ts';
+import { replaceStaff, type StaffMemberWrite, type StaffRevocation } from './staff-rows.ts';
 import { DomainError } from '../domain/errors.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
@@ -132,7 +132,8 @@ export async function upsertMerchant(
   db: Database,
   definition: MerchantDefinition,
   images: ImportedImages,
-  staffPasswordHashes: Map<string, string>,
+  /** Each listed email's hash; null keeps the stored one (read in the write's transaction). */
+  staffPasswordHashes: ReadonlyMap<string, string | null>,
   guard?: DefinitionWriteGuard,
 ): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const result = await db.transaction(async (tx) => {
@@ -214,11 +215,11 @@ export async function upsertMerchant(
       .set({ active: false })
       .where(and(eq(diningTables.merchantId, merchant.id), notInArray(diningTables.zoneId, keptZoneIds)));
 
-    const members = new Map<string, StaffMemberValues>();
+    const members = new Map<string, StaffMemberWrite>();
     for (const member of definition.staff) {
       const email = member.email.toLowerCase();
       const passwordHash = staffPasswordHashes.get(email);
-      if (!passwordHash) throw new Error(`no password hash for staff ${email}`);
+      if (passwordHash === undefined || passwordHash === '') throw new Error(`no password hash for staff ${email}`);
       members.set(email, { passwordHash, role: member.role });
     }
     const revocation = await replaceStaff(tx, merchant.id, members);

@@ -11,6 +11,12 @@ export interface StaffMemberValues {
   role: StaffRole;
 }
 
+/** One staff row as a definition writes it; a null hash keeps the stored one (a staff edit that gave no password). */
+export interface StaffMemberWrite {
+  passwordHash: string | null;
+  role: StaffRole;
+}
+
 /** What a new staff list ended: staff rows dropped, and the sessions revoked because their password changed. */
 export interface StaffRevocation {
   /** Staff rows removed: their sessions no longer reach this merchant. */
@@ -35,14 +41,24 @@ export async function staffMembersOf(db: Database, slug: string): Promise<Map<st
 }
 
 /**
- * Writes a merchant's staff list: rows upserted with their hashes, rows no longer listed deleted. A row whose hash
- * changed (a new password) has every session that signed in as it revoked.
+ * Writes a merchant's staff list: rows upserted with their hashes and roles, rows no longer listed deleted. A row whose
+ * hash changed (a new password) has every session that signed in as it revoked. A null hash keeps the row's own, read
+ * and written in this transaction, so a password changed meanwhile by its owner is never written back.
  */
-export async function replaceStaff(tx: Tx, merchantId: string, members: ReadonlyMap<string, StaffMemberValues>): Promise<StaffRevocation> {
+export async function replaceStaff(tx: Tx, merchantId: string, members: ReadonlyMap<string, StaffMemberWrite>): Promise<StaffRevocation> {
   const before = await tx.select({ id: staff.id, email: staff.email, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.merchantId, merchantId));
   const emails = [...members.keys()];
   const hashes = new Map([...members].map(([email, member]) => [email, member.passwordHash]));
   for (const [email, { passwordHash, role }] of members) {
+    if (passwordHash === null) {
+      const kept = await tx
+        .update(staff)
+        .set({ role })
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.email, email)))
+        .returning({ id: staff.id });
+      if (kept.length === 0) throw new Error(`staff ${email} keeps a password but has no row`);
+      continue;
+    }
     await tx
       .insert(staff)
       .values({ merchantId, email, passwordHash, role })
@@ -52,7 +68,12 @@ export async function replaceStaff(tx: Tx, merchantId: string, members: Readonly
     .delete(staff)
     .where(emails.length > 0 ? and(eq(staff.merchantId, merchantId), notInArray(staff.email, emails)) : eq(staff.merchantId, merchantId))
     .returning({ id: staff.id });
-  const changed = before.filter((row) => hashes.has(row.email) && hashes.get(row.email) !== row.passwordHash).map((row) => row.id);
+  const changed = before
+    .filter((row) => {
+      const next = hashes.get(row.email);
+      return next !== undefined && next !== null && next !== row.passwordHash;
+    })
+    .map((row) => row.id);
   const revoked =
     changed.length === 0
       ? []

@@ -125,8 +125,12 @@ export async function saveDefinition(
   } catch (error) {
     refused(issuesOf(error));
   }
+  // Those who keep their password keep the hash stored when the write runs, not the one read here: a password its
+  // owner changes meanwhile is never written back.
+  const hashes = new Map<string, string | null>(prepared.hashes);
+  for (const member of definition.staff) if (stored.has(member.email) && !passwordsGiven.has(member.email)) hashes.set(member.email, null);
   let before: Record<string, unknown> = {};
-  const { merchant, revocation } = await upsertMerchant(db, definition, prepared.images, prepared.hashes, {
+  const { merchant, revocation } = await upsertMerchant(db, definition, prepared.images, hashes, {
     expectedRevision: revision,
     beforeWrite: async (tx, row) => {
       before = await definitionOf(tx, row);
