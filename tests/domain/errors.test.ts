@@ -57,7 +57,7 @@ describe('DomainError', () => {
     expect(error.message).toBe('at least 2 guests');
   });
 
-  test('may answer with another status than its code\'s own (a definition refused by a staff call: 422)', () => {
+  test("may answer with another status than its code's own (a definition refused by a staff call: 422)", () => {
     expect(new DomainError('validation_error', { issues: [] }, 'slug: no', 422).status).toBe(422);
     expect(new DomainError('validation_error').status).toBeUndefined();
   });
