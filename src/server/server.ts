@@ -170,6 +170,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     bookings,
     broadcaster: deps.realtime.broadcaster,
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
+    mediaDir: deps.mediaDir,
     revokeStaff,
   });
   await app.register(adminRoutes, {

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'invalid_merchant_definition',
+  'forbidden',
+  'stale_revision',
 ] as const;
 
 /** One error_code of the API's catalogue. */

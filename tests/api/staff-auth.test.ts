@@ -37,14 +37,20 @@ describe('staff sign-in at POST /api/pro/auth/login', () => {
     expect(answer.body.merchants.map((merchant: { slug: string }) => merchant.slug).sort()).toEqual([slug, 'sakura-ramen'].sort());
   });
 
-  test('GET /api/pro/me names the staff member and their merchants', async () => {
+  test('GET /api/pro/me names the staff member and their merchants, with their role there (a definition without roles: owner)', async () => {
     const bearer = await bearerOf(CLAIRE);
     const me = expectOk(await t.get('/api/pro/me', { bearer }));
     expect(me.body).toEqual({
       success: true,
       email: CLAIRE.email,
       merchants: [
-        { slug: 'le-petit-zinc', name: expect.any(String), timezone: 'Europe/Paris', channel: expect.stringMatching(/^private-merchant\.[0-9a-f-]{36}$/) },
+        {
+          slug: 'le-petit-zinc',
+          name: expect.any(String),
+          timezone: 'Europe/Paris',
+          channel: expect.stringMatching(/^private-merchant\.[0-9a-f-]{36}$/),
+          role: 'owner',
+        },
       ],
     });
   });

@@ -11,6 +11,7 @@ describe('httpStatusOf', () => {
     ['invalid_merchant_definition', 400],
     ['unauthenticated', 401],
     ['booking_forbidden', 403],
+    ['forbidden', 403],
     ['manage_key_invalid', 403],
     ['identity_proof_required', 403],
     ['identity_proof_invalid', 403],
@@ -19,6 +20,7 @@ describe('httpStatusOf', () => {
     ['canceled', 409],
     ['booking_time_passed', 409],
     ['booking_changed', 409],
+    ['stale_revision', 409],
     ['invalid_transition', 409],
     ['outside_service_window', 409],
     ['user_booking_limit_reached', 409],
@@ -40,7 +42,7 @@ describe('httpStatusOf', () => {
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(31);
+    expect(Object.keys(httpStatusOf)).toHaveLength(33);
   });
 });
 
@@ -53,6 +55,11 @@ describe('DomainError', () => {
     expect(error.code).toBe('error_min_seats');
     expect(error.details).toEqual({ min: 2 });
     expect(error.message).toBe('at least 2 guests');
+  });
+
+  test("may answer with another status than its code's own (a definition refused by a staff call: 422)", () => {
+    expect(new DomainError('validation_error', { issues: [] }, 'slug: no', 422).status).toBe(422);
+    expect(new DomainError('validation_error').status).toBeUndefined();
   });
 
   test('defaults its message to the code and has no details when none are given', () => {

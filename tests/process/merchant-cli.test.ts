@@ -80,7 +80,7 @@ describe('the merchant CLI without a server', () => {
     const definition = await exported('chez-marcel');
     expect(definition).toMatchObject({ slug: 'chez-marcel', name: 'Chez Marcel', timezone: 'Europe/Paris' });
     expect(definition.zones.map((zone: { name: string }) => zone.name)).toEqual(['Salle', 'Terrasse']);
-    expect(definition.staff).toEqual([{ email: 'patron@chez-marcel.example', passwordHash: expect.stringMatching(/^\$argon2/) }]);
+    expect(definition.staff).toEqual([{ email: 'patron@chez-marcel.example', role: 'owner', passwordHash: expect.stringMatching(/^\$argon2/) }]);
     expect(JSON.stringify(definition)).not.toContain('change-me-now');
   });
 

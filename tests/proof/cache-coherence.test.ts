@@ -41,6 +41,7 @@ type Action =
   | { kind: 'signIn' | 'signOut' | 'passwordChange'; bearer: number }
   | { kind: 'dinerDetails'; diner: number; lastname: string }
   | { kind: 'import'; tables: number; zoneName: boolean; secondStaff: boolean }
+  | { kind: 'staffEdit'; tables: number; role: 'owner' | 'manager' | 'host' }
   | { kind: 'timePasses'; minutes: number };
 
 const index = fc.nat({ max: 20 });
@@ -67,6 +68,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constantFrom('signIn' as const, 'signOut' as const, 'passwordChange' as const), bearer: index }), weight: 2 },
   fc.record({ kind: fc.constant('dinerDetails' as const), diner: index, lastname: fc.constantFrom('Martin', 'Durand', 'Petit') }),
   fc.record({ kind: fc.constant('import' as const), tables: fc.integer({ min: 1, max: 3 }), zoneName: fc.boolean(), secondStaff: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('staffEdit' as const),
+    tables: fc.integer({ min: 1, max: 3 }),
+    role: fc.constantFrom('owner' as const, 'manager' as const, 'host' as const),
+  }),
   fc.record({ kind: fc.constant('timePasses' as const), minutes: fc.constantFrom(5, 15, 90) }),
 );
 
@@ -191,6 +197,17 @@ async function perform(run: Run, a: Action): Promise<void> {
       // The definition's password is the host's again.
       run.host.password = PASSWORDS[0];
       return;
+    case 'staffEdit': {
+      // The staff's own definition: the floor, and the host's role that /api/pro/me names, change through it.
+      const read = await t.get(`/api/pro/${run.slug}/definition`, { bearer: staffBearer(run) });
+      if (read.status !== 200) return;
+      const { definition, revision } = read.body;
+      const zone = { ...definition.zones[0], tables: Array.from({ length: a.tables }, (_, i) => ({ name: `T${i + 1}`, minSeats: 1, maxSeats: 4 })) };
+      // A second member, when listed, is the owner that must remain.
+      const staff = definition.staff.map((member: { email: string }) => ({ ...member, role: member.email === run.host.email ? a.role : 'owner' }));
+      await t.put(`/api/pro/${run.slug}/definition`, { definition: { ...definition, zones: [zone], staff }, revision }, { bearer: staffBearer(run) });
+      return;
+    }
     case 'timePasses':
       t.clock.advance(a.minutes);
       // What the periodic job does as time passes: lapsed drafts release their tables, past bookings finish.
@@ -264,6 +281,10 @@ const examples: Action[][] = [
     { kind: 'passwordChange', bearer: 1 },
   ],
   [{ kind: 'import', tables: 3, zoneName: true, secondStaff: false }],
+  [
+    { kind: 'import', tables: 1, zoneName: false, secondStaff: true },
+    { kind: 'staffEdit', tables: 3, role: 'host' },
+  ],
   [
     { kind: 'close', day: 0, shift: true },
     { kind: 'reopen', closing: 0 },

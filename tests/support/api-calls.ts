@@ -117,6 +117,16 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
       url: `/api/pro/${slug}/closings/00000000-0000-4000-8000-000000000000`,
       caller: 'staff',
     },
+    get(`/api/pro/${slug}/definition`, 'staff', '/api/pro/:slug/definition'),
+    // A revision nobody read: nothing a suite sends here is ever written.
+    {
+      route: 'PUT /api/pro/:slug/definition',
+      method: 'PUT',
+      url: `/api/pro/${slug}/definition`,
+      body: { definition: { ...fixtureMerchant(slug), staff: [] }, revision: 0 },
+      caller: 'staff',
+    },
+    get(`/api/pro/${slug}/definition/history?limit=10`, 'staff', '/api/pro/:slug/definition/history'),
     get(`/b/${token}`, 'anyone', '/b/:token'),
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),

@@ -60,6 +60,8 @@ export interface TestServer {
   publicUrl: string;
   /** POSTs JSON to a path; `bearer` adds the Authorization header. */
   post<T = any>(url: string, body: unknown, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  /** PUTs JSON to a path; `bearer` adds the Authorization header. */
+  put<T = any>(url: string, body: unknown, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   /** GETs a path. */
   get<T = any>(url: string, options?: { bearer?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   /** Creates a diner (with a phone of its own unless given or null) and a session; returns its bearer and id. */
@@ -153,10 +155,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.listen) url = await server.app.listen({ port, host: '127.0.0.1' });
   else await server.app.ready();
 
-  const send = async (method: 'GET' | 'POST', target: string, body: unknown, opts: { bearer?: string; headers?: Record<string, string> } = {}) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', target: string, body: unknown, opts: { bearer?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...opts.headers, ...contract.tag() };
     if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
-    const response = await server.app.inject({ method, url: target, headers, ...(method === 'POST' ? { payload: body as object } : {}) });
+    const response = await server.app.inject({ method, url: target, headers, ...(method === 'GET' ? {} : { payload: body as object }) });
     let parsed: unknown = response.body;
     try {
       parsed = JSON.parse(response.body);
@@ -176,6 +178,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     publicUrl,
     post: (target, body, opts) => send('POST', target, body, opts),
+    put: (target, body, opts) => send('PUT', target, body, opts),
     get: (target, opts) => send('GET', target, undefined, opts),
     async signIn(details = {}) {
       userCounter += 1;

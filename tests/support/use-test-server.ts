@@ -44,6 +44,7 @@ export function useTestServer(options: TestServerOptions | (() => TestServerOpti
       return current().publicUrl;
     },
     post: (target, body, opts) => current().post(target, body, opts),
+    put: (target, body, opts) => current().put(target, body, opts),
     get: (target, opts) => current().get(target, opts),
     signIn: (details) => current().signIn(details),
     importMerchant: (definition) => current().importMerchant(definition),

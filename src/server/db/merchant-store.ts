@@ -5,7 +5,8 @@ import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import { trustsChangeFeed } from './cache-policy.ts';
 import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
-import { replaceStaff, type StaffRevocation } from './staff-rows.ts';
+import { replaceStaff, type StaffMemberWrite, type StaffRevocation } from './staff-rows.ts';
+import { DomainError } from '../domain/errors.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
 import { closingsOf } from './closing-store.ts';
@@ -122,17 +123,39 @@ export function listZonesOf(db: Database, merchantIds: string[]): Promise<ZoneRo
     .orderBy(asc(zones.position));
 }
 
+/** What a staff edit adds to a definition's write: the revision it read, and what runs in its transaction. */
+export interface DefinitionWriteGuard {
+  /** The merchant's definition revision the writer read: another one (someone wrote since) is stale_revision, nothing written. */
+  expectedRevision: number;
+  /** Runs under the merchant row's lock before the write (the change record reads the definition before it here). */
+  beforeWrite?: (tx: Database, merchant: MerchantRow) => Promise<void>;
+  /** Runs after the write, in its transaction (the change record is written here). */
+  afterWrite?: (tx: Database, merchant: MerchantRow) => Promise<void>;
+}
+
 /**
- * Creates or updates a merchant from its definition, in one transaction. Zones and tables are matched
- * by name; those no longer defined are retired (bookings keep pointing at them), never deleted.
+ * Creates or updates a merchant from its definition, in one transaction under the merchant row's lock. Zones and
+ * tables are matched by name; those no longer defined are retired (bookings keep pointing at them), never deleted.
+ * Every write moves the definition to its next revision; with a guard, only from the revision the writer read.
  */
 export async function upsertMerchant(
   db: Database,
   definition: MerchantDefinition,
   images: ImportedImages,
-  staffPasswordHashes: Map<string, string>,
+  /** Each listed email's hash; null keeps the stored one (read in the write's transaction). */
+  staffPasswordHashes: ReadonlyMap<string, string | null>,
+  guard?: DefinitionWriteGuard,
 ): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const result = await db.transaction(async (tx) => {
+    // The lock the row's update takes anyway (no key update): two definition writes queue, bookings' key-share locks do not.
+    const [existing] = await tx.select().from(merchants).where(eq(merchants.slug, definition.slug)).for('no key update');
+    if (guard) {
+      if (!existing) throw new DomainError('merchant_not_found');
+      if (existing.definitionRevision !== guard.expectedRevision) {
+        throw new DomainError('stale_revision', { revision: existing.definitionRevision }, 'The definition changed since it was read: read it again');
+      }
+      await guard.beforeWrite?.(tx, existing);
+    }
     const values = {
       slug: definition.slug,
       name: definition.name,
@@ -161,9 +184,9 @@ export async function upsertMerchant(
       },
       shifts: definition.shifts.map((shift) => ({ day: shift.day, slots: shift.slots.map(({ start, end }) => ({ start, end })) })),
       closedDays: [...definition.closedDays].sort(),
+      definitionRevision: (existing?.definitionRevision ?? 0) + 1,
       updatedAt: new Date(),
     };
-    const [existing] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.slug, definition.slug));
     const [merchant] = existing
       ? await tx.update(merchants).set(values).where(eq(merchants.id, existing.id)).returning()
       : await tx.insert(merchants).values(values).returning();
@@ -202,14 +225,16 @@ export async function upsertMerchant(
       .set({ active: false })
       .where(and(eq(diningTables.merchantId, merchant.id), notInArray(diningTables.zoneId, keptZoneIds)));
 
-    const hashes = new Map<string, string>();
-    for (const email of definition.staff.map((member) => member.email.toLowerCase())) {
+    const members = new Map<string, StaffMemberWrite>();
+    for (const member of definition.staff) {
+      const email = member.email.toLowerCase();
       const passwordHash = staffPasswordHashes.get(email);
-      if (!passwordHash) throw new Error(`no password hash for staff ${email}`);
-      hashes.set(email, passwordHash);
+      if (passwordHash === undefined || passwordHash === '') throw new Error(`no password hash for staff ${email}`);
+      members.set(email, { passwordHash, role: member.role });
     }
-    const revocation = await replaceStaff(tx, merchant.id, hashes);
-    // Its floor, the zone and table names the staff book shows, the staff rows that name what a session reaches.
+    const revocation = await replaceStaff(tx, merchant.id, members);
+    await guard?.afterWrite?.(tx, merchant);
+    // Its floor, the zone and table names the staff book shows, the staff rows (and roles) that name what a session reaches.
     emitChange(tx, { kind: 'merchant', merchantId: merchant.id });
     return { merchant, created: !existing, revocation };
   });

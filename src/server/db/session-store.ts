@@ -8,6 +8,7 @@ import { perDatabase } from './per-database.ts';
 import { accessTokens, merchants, refreshTokens, staff, staffSessions, users } from './schema.ts';
 import { emitChange } from './change-feed.ts';
 import { staffSessionCacheOf } from './staff-session-cache.ts';
+import type { StaffRole } from '../../shared/staff-roles.ts';
 
 /** A signed-in diner as the booking calls see them. */
 export type SessionUser = typeof users.$inferSelect & {
@@ -23,6 +24,8 @@ export interface StaffMerchant {
   timezone: string;
   /** The staff row of this merchant the session signed in as. */
   staffId: string;
+  /** What that row may do here (src/shared/staff-roles.ts). */
+  role: StaffRole;
 }
 
 /** A signed-in staff member as the staff calls see them. */
@@ -109,6 +112,7 @@ const sessionMerchants = perDatabase((db: Database) =>
       name: merchants.name,
       timezone: merchants.timezone,
       staffId: staff.id,
+      role: staff.role,
     })
     .from(staffSessions)
     // The staff rows the session signed in as that still list its email: a row dropped by a new definition stops counting.
@@ -134,7 +138,7 @@ export const staffSessionStore: SessionStore<StaffSubject, StaffSession> = {
       const session: StaffSession = {
         sessionId: rows[0]!.sessionId,
         email: rows[0]!.email,
-        merchants: rows.map(({ id, slug, name, timezone, staffId }) => ({ id, slug, name, timezone, staffId })),
+        merchants: rows.map(({ id, slug, name, timezone, staffId, role }) => ({ id, slug, name, timezone, staffId, role })),
       };
       return { value: session, expiresAt: new Date(rows[0]!.expiresAt) };
     }) as Promise<StaffSession | undefined>;

@@ -3,6 +3,19 @@ import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { merchants, staff, staffSessions } from './schema.ts';
+import type { StaffRole } from '../../shared/staff-roles.ts';
+
+/** One staff row as a definition writes it: its password hash and role. */
+export interface StaffMemberValues {
+  passwordHash: string;
+  role: StaffRole;
+}
+
+/** One staff row as a definition writes it; a null hash keeps the stored one (a staff edit that gave no password). */
+export interface StaffMemberWrite {
+  passwordHash: string | null;
+  role: StaffRole;
+}
 
 /** What a new staff list ended: staff rows dropped, and the sessions revoked because their password changed. */
 export interface StaffRevocation {
@@ -14,32 +27,53 @@ export interface StaffRevocation {
 
 /** The stored password hash of each staff email of a merchant (to keep a hash whose password did not change). */
 export async function staffHashesOf(db: Database, slug: string): Promise<Map<string, string>> {
+  return new Map([...(await staffMembersOf(db, slug))].map(([email, member]) => [email, member.passwordHash]));
+}
+
+/** The stored password hash and role of each staff email of a merchant. */
+export async function staffMembersOf(db: Database, slug: string): Promise<Map<string, StaffMemberValues>> {
   const rows = await db
-    .select({ email: staff.email, passwordHash: staff.passwordHash })
+    .select({ email: staff.email, passwordHash: staff.passwordHash, role: staff.role })
     .from(staff)
     .innerJoin(merchants, eq(merchants.id, staff.merchantId))
     .where(eq(merchants.slug, slug));
-  return new Map(rows.map((row) => [row.email, row.passwordHash]));
+  return new Map(rows.map((row) => [row.email, { passwordHash: row.passwordHash, role: row.role }]));
 }
 
 /**
- * Writes a merchant's staff list: rows upserted with their hashes, rows no longer listed deleted. A row whose hash
- * changed (a new password) has every session that signed in as it revoked.
+ * Writes a merchant's staff list: rows upserted with their hashes and roles, rows no longer listed deleted. A row whose
+ * hash changed (a new password) has every session that signed in as it revoked. A null hash keeps the row's own, read
+ * and written in this transaction, so a password changed meanwhile by its owner is never written back.
  */
-export async function replaceStaff(tx: Tx, merchantId: string, hashes: ReadonlyMap<string, string>): Promise<StaffRevocation> {
+export async function replaceStaff(tx: Tx, merchantId: string, members: ReadonlyMap<string, StaffMemberWrite>): Promise<StaffRevocation> {
   const before = await tx.select({ id: staff.id, email: staff.email, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.merchantId, merchantId));
-  const emails = [...hashes.keys()];
-  for (const [email, passwordHash] of hashes) {
+  const emails = [...members.keys()];
+  const hashes = new Map([...members].map(([email, member]) => [email, member.passwordHash]));
+  for (const [email, { passwordHash, role }] of members) {
+    if (passwordHash === null) {
+      const kept = await tx
+        .update(staff)
+        .set({ role })
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.email, email)))
+        .returning({ id: staff.id });
+      if (kept.length === 0) throw new Error(`staff ${email} keeps a password but has no row`);
+      continue;
+    }
     await tx
       .insert(staff)
-      .values({ merchantId, email, passwordHash })
-      .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash } });
+      .values({ merchantId, email, passwordHash, role })
+      .onConflictDoUpdate({ target: [staff.merchantId, staff.email], set: { passwordHash, role } });
   }
   const removed = await tx
     .delete(staff)
     .where(emails.length > 0 ? and(eq(staff.merchantId, merchantId), notInArray(staff.email, emails)) : eq(staff.merchantId, merchantId))
     .returning({ id: staff.id });
-  const changed = before.filter((row) => hashes.has(row.email) && hashes.get(row.email) !== row.passwordHash).map((row) => row.id);
+  const changed = before
+    .filter((row) => {
+      const next = hashes.get(row.email);
+      return next !== undefined && next !== null && next !== row.passwordHash;
+    })
+    .map((row) => row.id);
   const revoked =
     changed.length === 0
       ? []

@@ -10,6 +10,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   invalid_merchant_definition: 400,
   unauthenticated: 401,
   booking_forbidden: 403,
+  forbidden: 403,
   manage_key_invalid: 403,
   identity_proof_required: 403,
   identity_proof_invalid: 403,
@@ -18,6 +19,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   canceled: 409,
   booking_time_passed: 409,
   booking_changed: 409,
+  stale_revision: 409,
   invalid_transition: 409,
   outside_service_window: 409,
   user_booking_limit_reached: 409,
@@ -40,12 +42,15 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
+  /** The HTTP status when not the code's own (a definition refused by a staff call: 422 validation_error). */
+  readonly status?: number;
 
-  constructor(code: ErrorCode, details?: Record<string, unknown>, message?: string) {
+  constructor(code: ErrorCode, details?: Record<string, unknown>, message?: string, status?: number) {
     super(message ?? code);
     this.name = 'DomainError';
     this.code = code;
     if (details !== undefined) this.details = details;
+    if (status !== undefined) this.status = status;
   }
 }
 

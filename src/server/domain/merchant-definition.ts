@@ -3,6 +3,7 @@ import { DEFAULT_BOOKING_HORIZON_DAYS } from './availability.ts';
 import { DomainError } from './errors.ts';
 import { isLocalDate, isLocalTime, isValidTimezone } from '../../shared/local-time.ts';
 import { LANGS } from '../../shared/langs.ts';
+import { DEFAULT_STAFF_ROLE, STAFF_ROLES } from '../../shared/staff-roles.ts';
 import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
 
 /** Slugs a merchant may not take because the site's own routes and files live there. */
@@ -185,14 +186,19 @@ const zoneSchema = z
 
 const staffEmail = z.string().trim().toLowerCase().max(254, 'at most 254 characters').pipe(z.email('a valid email address'));
 
+// What a staff member may do; a definition without roles makes every listed member an owner (their rights before roles).
+const staffRole = z.enum(STAFF_ROLES, `one of ${STAFF_ROLES.join(', ')}`).default(DEFAULT_STAFF_ROLE);
+
 // A staff member comes with a password (hashed at import), or with the argon2id hash an export wrote.
 const staffSchema = z.union([
   z.strictObject({
     email: staffEmail,
+    role: staffRole,
     password: z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters'),
   }),
   z.strictObject({
     email: staffEmail,
+    role: staffRole,
     passwordHash: z
       .string()
       .max(500)

@@ -11,7 +11,7 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.code(httpStatusOf[error.code]).send({
+      return reply.code(error.status ?? httpStatusOf[error.code]).send({
         success: false,
         error_code: error.code,
         message: error.message,

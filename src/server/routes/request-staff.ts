@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { bearerOf, findStaffSession, type StaffMerchant, type StaffSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
+import { mayStaff, type StaffRight } from '../../shared/staff-roles.ts';
 
 /** Resolves the staff caller of a request. */
 export function createRequestStaff(db: Database, now: () => Date) {
@@ -21,7 +22,15 @@ export function createRequestStaff(db: Database, now: () => Date) {
     if (!merchant) throw new DomainError('merchant_not_found', undefined, 'No merchant of yours by that name');
     return { session, merchant };
   }
-  return { required, forMerchant };
+  /** As forMerchant, and the member's role there holds `right`; else 403 forbidden (the contract's Roles table). */
+  async function withRight(request: FastifyRequest, slug: string, right: StaffRight): Promise<{ session: StaffSession; merchant: StaffMerchant }> {
+    const found = await forMerchant(request, slug);
+    if (!mayStaff(found.merchant.role, right)) {
+      throw new DomainError('forbidden', { role: found.merchant.role }, `A ${found.merchant.role} may not do this here (${right})`);
+    }
+    return found;
+  }
+  return { required, forMerchant, withRight };
 }
 
 /** Resolves the staff caller of a request. */

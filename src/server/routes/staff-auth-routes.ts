@@ -110,7 +110,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: StaffAuthRoute
       return {
         success: true as const,
         email: session.email,
-        merchants: session.merchants.map(({ id, slug, name, timezone }) => ({ slug, name, timezone, channel: merchantChannel(id) })),
+        merchants: session.merchants.map(({ id, slug, name, timezone, role }) => ({ slug, name, timezone, channel: merchantChannel(id), role })),
       };
     },
   );

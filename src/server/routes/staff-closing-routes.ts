@@ -46,11 +46,11 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
           'page is rebuilt and UpdateClosings is published on the merchant\u2019s channel.',
         params,
         body: closingBody,
-        response: replies(staffClosingResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found', 'invalid_transition', 'merchant_closed'),
+        response: replies(staffClosingResponseSchema, 'unauthenticated', 'forbidden', 'merchant_not_found', 'invalid_transition', 'merchant_closed'),
       },
     },
     async (request) => {
-      const { session, merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
+      const { session, merchant } = await deps.requestStaff.withRight(request, request.params.slug, 'closings');
       const body = request.body;
       const closing: ClosingRequest =
         body.kind === 'day'
@@ -89,11 +89,11 @@ export async function staffClosingRoutes(app: FastifyInstance, deps: { closings:
         security: STAFF_SECURITY,
         summary: 'Removes a closing: online booking opens again there (the public page is rebuilt)',
         params: params.extend({ id: z.uuid() }),
-        response: replies(staffClosingRemovedResponseSchema, 'unauthenticated', 'booking_forbidden', 'merchant_not_found', 'not_found'),
+        response: replies(staffClosingRemovedResponseSchema, 'unauthenticated', 'forbidden', 'merchant_not_found', 'not_found'),
       },
     },
     async (request) => {
-      const { merchant } = await deps.requestStaff.forMerchant(request, request.params.slug);
+      const { merchant } = await deps.requestStaff.withRight(request, request.params.slug, 'closings');
       return { success: true as const, closing: await deps.closings.remove(merchant, request.params.id) };
     },
   );

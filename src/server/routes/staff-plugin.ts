@@ -11,6 +11,7 @@ import { staffActionRoutes } from './staff-action-routes.ts';
 import { staffAuthRoutes } from './staff-auth-routes.ts';
 import { staffBookRoutes } from './staff-book-routes.ts';
 import { staffClosingRoutes } from './staff-closing-routes.ts';
+import { staffDefinitionRoutes } from './staff-definition-routes.ts';
 import { createRequestStaff } from './request-staff.ts';
 
 /** What the staff side is built from. */
@@ -25,6 +26,8 @@ export interface StaffPluginOptions {
   broadcaster: Broadcaster;
   /** Called when a merchant's public page must be rebuilt (closings change its closed days). */
   onMerchantChange: (slug: string) => void;
+  /** Folder served at /media (a definition saved by staff may name the merchant's own images there). */
+  mediaDir: string;
   /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
   revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
 }
@@ -47,4 +50,12 @@ export async function staffPlugin(app: FastifyInstance, options: StaffPluginOpti
     },
   });
   await staffClosingRoutes(app, { closings, requestStaff });
+  await staffDefinitionRoutes(app, {
+    db: options.db,
+    now: options.now,
+    requestStaff,
+    mediaDir: options.mediaDir,
+    onMerchantChange: options.onMerchantChange,
+    revokeStaff: options.revokeStaff,
+  });
 }

@@ -21,7 +21,8 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     timezone: merchant.timezone,
     address: merchant.address,
     phone: merchant.phone,
-    url: merchant.url,
+    // No url is stored as '': written back as no url, since the import takes only an http(s) URL there.
+    ...(merchant.url ? { url: merchant.url } : {}),
     description: merchant.description,
     bookingDescription: merchant.bookingDescription,
     ...(merchant.logoPath ? { logo: merchant.logoPath } : {}),
@@ -36,7 +37,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
       ...(zone.imagePath ? { image: zone.imagePath } : {}),
       tables: tableRows.filter((table) => table.zoneId === zone.id).map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
     })),
-    staff: staffRows.map((member) => ({ email: member.email, passwordHash: member.passwordHash })),
+    staff: staffRows.map((member) => ({ email: member.email, role: member.role, passwordHash: member.passwordHash })),
     ...(notifications ? { notifications } : {}),
   };
 }

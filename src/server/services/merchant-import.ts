@@ -67,6 +67,24 @@ async function importImages(definition: MerchantDefinition, options: ImportOptio
   };
 }
 
+/** What a validated definition needs before it is written: its images in place and each staff member's password hash. */
+export async function prepareImport(
+  db: Database,
+  definition: MerchantDefinition,
+  options: ImportOptions,
+): Promise<{ images: ImportedImages; hashes: Map<string, string> }> {
+  const images = await importImages(definition, options);
+  const stored = await staffHashesOf(db, definition.slug);
+  const hashes = new Map<string, string>();
+  for (const member of definition.staff) {
+    const known = stored.get(member.email.toLowerCase());
+    // The same password imported again keeps its hash, so a re-import signs nobody out; a new one is a password change.
+    const same = 'password' in member && known !== undefined && (await verify(known, member.password).catch(() => false));
+    hashes.set(member.email, 'passwordHash' in member ? member.passwordHash : same ? known : await hash(member.password));
+  }
+  return { images, hashes };
+}
+
 /**
  * Validates and stores one merchant definition; a bad one is refused whole, naming the field. Answers what it ended:
  * staff rows removed and the sessions of a staff member whose password changed (the caller closes their live sockets).
@@ -77,14 +95,6 @@ export async function importMerchant(
   options: ImportOptions,
 ): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const definition = parseMerchantDefinition(input);
-  const images = await importImages(definition, options);
-  const stored = await staffHashesOf(db, definition.slug);
-  const hashes = new Map<string, string>();
-  for (const member of definition.staff) {
-    const known = stored.get(member.email.toLowerCase());
-    // The same password imported again keeps its hash, so a re-import signs nobody out; a new one is a password change.
-    const same = 'password' in member && known !== undefined && (await verify(known, member.password).catch(() => false));
-    hashes.set(member.email, 'passwordHash' in member ? member.passwordHash : same ? known : await hash(member.password));
-  }
+  const { images, hashes } = await prepareImport(db, definition, options);
   return upsertMerchant(db, definition, images, hashes);
 }

@@ -1,6 +1,7 @@
 /** The staff calls' answers under /api/pro, as zod (the types are in staff.ts, which the browser reads without zod). */
 import { z } from 'zod';
 import { success } from './common-schema.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const instant = z.string().describe('An instant, ISO 8601');
@@ -19,7 +20,13 @@ export const staffLoginResponseSchema = success({
 /** GET /api/pro/me: the signed-in staff member, each merchant with its time zone and private live channel. */
 export const staffMeResponseSchema = success({
   email: z.string(),
-  merchants: z.array(staffMerchantSummarySchema.extend({ timezone: z.string(), channel: z.string() })),
+  merchants: z.array(
+    staffMerchantSummarySchema.extend({
+      timezone: z.string(),
+      channel: z.string(),
+      role: z.enum(STAFF_ROLES).describe('What the member may do there: host (the book), manager (and closings, the definition), owner (and the staff)'),
+    }),
+  ),
 });
 
 /** One side of a diner's change as the book shows it. */

@@ -6,7 +6,7 @@ import { bookings, contactCodes, identityCodes } from './bookings.ts';
 import { accessTokens, loginHandoffs, passwordResets, refreshTokens, socialIdentities, socialLoginStates, users } from './diners.ts';
 import { diningTables, merchantClosings, merchants, zones } from './merchants.ts';
 import { jobs, messagesOutbox } from './messages.ts';
-import { staff, staffPasswordResets, staffSessions } from './staff.ts';
+import { merchantChanges, staff, staffPasswordResets, staffSessions } from './staff.ts';
 
 export * from './bookings.ts';
 export * from './diners.ts';
@@ -23,6 +23,7 @@ export const schema = {
   staffSessions,
   staffPasswordResets,
   merchantClosings,
+  merchantChanges,
   users,
   accessTokens,
   bookings,

@@ -22,6 +22,8 @@ export const merchants = pgTable('merchants', {
   settings: jsonb('settings').$type<MerchantSettingsValue>().notNull(),
   shifts: jsonb('shifts').$type<ShiftValue[]>().notNull(),
   closedDays: jsonb('closed_days').$type<string[]>().notNull(),
+  // One more at every write of the definition (an import or the staff's own edit): what a staff edit must have read.
+  definitionRevision: integer('definition_revision').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
