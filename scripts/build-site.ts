@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
-import { copyTree } from './copy-tree.ts';
+import { linkTree } from './copy-tree.ts';
 import { RENDERER_DIR_ENV, RENDERER_FILE } from './keep-renderer.ts';
 import { merchantsRecord, MERCHANTS_RECORD } from './site-merchants.ts';
 import { claimRenderer, rendererName, RENDERERS_DIR } from './site-renderers.ts';
@@ -55,6 +55,11 @@ export async function siteIsStale({ merchants, outDir }: { merchants: readonly M
   const stamp = await readStamp(resolve(outDir));
   if (stamp === null) return true;
   return stamp.merchantsHash !== merchantsHash(merchants) || stamp.sourceHash !== (await sourceHash());
+}
+
+/** Seconds since `start` (performance.now()), for the build log. */
+function seconds(start: number): string {
+  return `${((performance.now() - start) / 1000).toFixed(1)} s`;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -174,13 +179,19 @@ async function buildSiteNow({
     await runAstroBuild(building, ownList, join(RENDERERS_DIR, renderer), log);
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
     // Before the media copy: merchant images are not precompressed.
+    const compressStarted = performance.now();
     const compressed = await precompressSite(building);
     log(
-      `precompressed ${compressed.files} pages, scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`,
+      `precompressed ${compressed.files} pages, scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli) in ${seconds(compressStarted)}`,
     );
 
     const media = join(resolve(dataDir), 'media');
-    if (await exists(media)) await copyTree(media, join(building, 'media'));
+    if (await exists(media)) {
+      // Linked, not copied: media are named by their content and never rewritten in place (a new image is a new name).
+      const mediaStarted = performance.now();
+      const placed = await linkTree(media, join(building, 'media'));
+      log(`media: ${placed.linked} of ${placed.files} files linked, the rest copied, in ${seconds(mediaStarted)}`);
+    }
 
     const kept = await exists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
     const stamp: BuildStamp = {
@@ -197,18 +208,22 @@ async function buildSiteNow({
     const releaseSite = await lockSite(target, log);
     try {
       // For a CDN's purge: what this build changed against the site it replaces, by content hash.
-      const changes = await writeSiteChanges(building, target, stamp.builtAt);
+      const changesStarted = performance.now();
+      const changes = await writeSiteChanges(building, target, stamp.builtAt, compressed.hashes);
+      log(`hashed the site and compared it with the served one in ${seconds(changesStarted)}`);
       log(
         changes.purgeAll
           ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
           : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
       );
+      const swapStarted = performance.now();
       swapping = swapInSite(building, target, suffix);
       try {
         await swapping;
       } finally {
         swapping = undefined;
       }
+      log(`swapped in, the previous build removed, in ${seconds(swapStarted)}`);
     } finally {
       await releaseSite();
     }

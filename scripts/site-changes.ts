@@ -122,11 +122,23 @@ export async function readHashes(dir: string): Promise<FileHashes | null> {
 
 /**
  * Hashes the site built in `building`, compares it with the site served from `served` (its site-files.json) and
- * writes site-files.json and site-changes.json into `building`, before it is swapped in.
+ * writes site-files.json and site-changes.json into `building`, before it is swapped in. `written`: hashes the build
+ * took of files as it wrote or read them, with their stamps; a file whose stamp still matches is not read again.
  */
-export async function writeSiteChanges(building: string, served: string, builtAt: string): Promise<SiteChanges> {
+export async function writeSiteChanges(
+  building: string,
+  served: string,
+  builtAt: string,
+  written?: Pick<FileHashes, 'files' | 'stamps'>,
+): Promise<SiteChanges> {
   const previous = await readHashes(served);
-  const { files, stamps } = await hashSiteFiles(building, previous);
+  // Hashes already known by stamp: the served site's (files carried over by hard link) and those the build took as it wrote.
+  const known: FileHashes = {
+    builtAt,
+    files: { ...previous?.files, ...written?.files },
+    stamps: { ...(previous?.stamps ?? {}), ...written?.stamps },
+  };
+  const { files, stamps } = await hashSiteFiles(building, known);
   const changes: SiteChanges = { builtAt, previousBuiltAt: previous?.builtAt ?? null, ...diffSite(previous?.files ?? null, files) };
   await writeFile(join(building, FILE_HASHES), `${JSON.stringify({ builtAt, files, stamps } satisfies FileHashes)}\n`);
   await writeFile(join(building, CHANGES_FILE), `${JSON.stringify(changes, null, 2)}\n`);

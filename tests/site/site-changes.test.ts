@@ -1,4 +1,4 @@
-import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -88,6 +88,27 @@ describe('what a build changed against the one before', () => {
       expect(changes).toMatchObject({ added: [], changed: ['/b.js'], removed: [] });
       const hashes = JSON.parse(await readFile(join(next, 'site-files.json'), 'utf8')) as { stamps: Record<string, string> };
       expect(Object.keys(hashes.stamps)).toEqual(['/a/index.html', '/b.js']);
+    });
+
+    test('a hash the build took as it wrote a file is used while the file keeps its stamp, and not once it changed', async () => {
+      const dir = join(work, 'written');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'kept.html'), 'K');
+      await writeFile(join(dir, 'changed.html'), 'C');
+      const stampOf = async (name: string) => {
+        const info = await stat(join(dir, name), { bigint: true });
+        return `${info.ino}:${info.size}:${info.mtimeNs}`;
+      };
+      // A hash no reading of the file gives: seen in site-files.json only if the file was not read.
+      const written = {
+        files: { '/kept.html': 'taken-when-written', '/changed.html': 'taken-when-written' },
+        stamps: { '/kept.html': await stampOf('kept.html'), '/changed.html': await stampOf('changed.html') },
+      };
+      await writeFile(join(dir, 'changed.html'), 'C, longer');
+      await writeSiteChanges(dir, join(work, 'none'), 't1', written);
+      const hashes = JSON.parse(await readFile(join(dir, 'site-files.json'), 'utf8')) as { files: Record<string, string> };
+      expect(hashes.files['/kept.html']).toBe('taken-when-written');
+      expect(hashes.files['/changed.html']).toMatch(/^[0-9a-f]{64}$/);
     });
   });
 });
