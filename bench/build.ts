@@ -240,7 +240,7 @@ async function main(): Promise<void> {
       '## Settings',
       '',
       `- ${merchants.length} generated merchants (bench/build-merchants.ts, seeded: the same list every run): names, addresses and phones of 8 cities in 7 time zones, 1 to 6 description sentences, 0 to 4 zones, 0 to 15 closed days, weekly shifts with lunch and dinner, 5 % with booking disabled; images: 15 % none, 10 % https URLs, the rest files under /media`,
-      `- The list (${mb(Buffer.byteLength(body))} of JSON) is served at \`GET /api/booking/merchants\` by a small HTTP server in the benchmark process; ${media.length} media files (${mb(mediaSize)}) in a temporary DATA_DIR, copied into the site by the build`,
+      `- The list (${mb(Buffer.byteLength(body))} of JSON) is served at \`GET /api/booking/merchants\` by a small HTTP server in the benchmark process; ${media.length} media files (${mb(mediaSize)}) in a temporary DATA_DIR on the same file system as the site, hard-linked into it by the build (scripts/copy-tree.ts; copied across file systems)`,
       `- The build is the real one: \`node scripts/build-site.ts --api … --out <temp>/site\` as a child process${useTime ? ` under \`${TIME_BIN} -v\`` : ''}; its process tree's memory sampled from /proc every 500 ms`,
       `- Wall time from the child's start to its exit${lockWaitMs > 0 ? `, minus ${seconds(lockWaitMs)} spent waiting for another process's build to release the project's build lock` : ' (it never waited for the build lock)'}`,
       '',

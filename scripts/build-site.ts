@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
-import { copyTree } from './copy-tree.ts';
+import { linkTree } from './copy-tree.ts';
 import { RENDERER_DIR_ENV, RENDERER_FILE } from './keep-renderer.ts';
 import { merchantsRecord, MERCHANTS_RECORD } from './site-merchants.ts';
 import { claimRenderer, rendererName, RENDERERS_DIR } from './site-renderers.ts';
@@ -16,7 +16,7 @@ import { writeFileAtomic } from './write-file-atomic.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
 import { takePidLock } from './pid-lock.ts';
 import { precompressSite } from './precompress-site.ts';
-import { CHANGES_FILE, writeSiteChanges } from './site-changes.ts';
+import { CHANGES_FILE, hashSiteFiles, readHashes, writeSiteChanges, type FileHashes } from './site-changes.ts';
 import { siteFolders, swapInSite } from './site-swap.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
 
@@ -55,6 +55,25 @@ export async function siteIsStale({ merchants, outDir }: { merchants: readonly M
   const stamp = await readStamp(resolve(outDir));
   if (stamp === null) return true;
   return stamp.merchantsHash !== merchantsHash(merchants) || stamp.sourceHash !== (await sourceHash());
+}
+
+/** Seconds since `start` (performance.now()), for the build log. */
+function seconds(start: number): string {
+  return `${((performance.now() - start) / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Puts the server's media into the site being built at /media and hashes them for site-files.json (a file the served
+ * site's record already has, by the same inode, size and time, is not read). Linked, not copied: media are named by
+ * their content and never rewritten in place (a new image is a new name, written beside and renamed).
+ */
+async function placeMedia(media: string, building: string, served: string, log: (line: string) => void): Promise<Pick<FileHashes, 'files' | 'stamps'>> {
+  if (!(await exists(media))) return { files: {}, stamps: {} };
+  const started = performance.now();
+  const placed = await linkTree(media, join(building, 'media'));
+  const hashes = await hashSiteFiles(building, await readHashes(served), 'media');
+  log(`media: ${placed.linked} of ${placed.files} files linked (the rest copied) and hashed in ${seconds(started)}`);
+  return hashes;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -173,14 +192,19 @@ async function buildSiteNow({
     const renderStarted = performance.now();
     await runAstroBuild(building, ownList, join(RENDERERS_DIR, renderer), log);
     log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
-    // Before the media copy: merchant images are not precompressed.
-    const compressed = await precompressSite(building);
-    log(
-      `precompressed ${compressed.files} pages, scripts and styles (${(compressed.bytes / 1000).toFixed(0)} kB, ${(compressed.brotliBytes / 1000).toFixed(0)} kB with Brotli)`,
-    );
-
-    const media = join(resolve(dataDir), 'media');
-    if (await exists(media)) await copyTree(media, join(building, 'media'));
+    // Side by side, since the one waits on the disk more than the other: pages precompressed (and hashed as they are
+    // read), media placed and hashed (merchant images are not precompressed; precompressSite leaves media/ alone).
+    const [compressed, mediaHashes] = await Promise.all([
+      (async () => {
+        const compressStarted = performance.now();
+        const result = await precompressSite(building);
+        log(
+          `precompressed ${result.files} pages, scripts and styles (${(result.bytes / 1000).toFixed(0)} kB, ${(result.brotliBytes / 1000).toFixed(0)} kB with Brotli) in ${seconds(compressStarted)}`,
+        );
+        return result;
+      })(),
+      placeMedia(join(resolve(dataDir), 'media'), building, target, log),
+    ]);
 
     const kept = await exists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
     const stamp: BuildStamp = {
@@ -197,18 +221,25 @@ async function buildSiteNow({
     const releaseSite = await lockSite(target, log);
     try {
       // For a CDN's purge: what this build changed against the site it replaces, by content hash.
-      const changes = await writeSiteChanges(building, target, stamp.builtAt);
+      const changesStarted = performance.now();
+      const changes = await writeSiteChanges(building, target, stamp.builtAt, {
+        files: { ...compressed.hashes.files, ...mediaHashes.files },
+        stamps: { ...compressed.hashes.stamps, ...mediaHashes.stamps },
+      });
+      log(`hashed the site and compared it with the served one in ${seconds(changesStarted)}`);
       log(
         changes.purgeAll
           ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`
           : `${CHANGES_FILE}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
       );
+      const swapStarted = performance.now();
       swapping = swapInSite(building, target, suffix);
       try {
         await swapping;
       } finally {
         swapping = undefined;
       }
+      log(`swapped in, the previous build removed, in ${seconds(swapStarted)}`);
     } finally {
       await releaseSite();
     }

@@ -3,7 +3,8 @@
  * manifest), so a server sends them compressed (@fastify/static `preCompressed`, nginx `gzip_static`/`brotli_static`)
  * without compressing per request, and a CDN in front of it stores the small copies. Merchant media are left alone.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -34,6 +35,11 @@ export interface PrecompressResult {
   files: number;
   bytes: number;
   brotliBytes: number;
+  /**
+   * The sha256 of every file read (compressed or not), by URL path ("/a/index.html"), with its stamp (inode:size:mtime)
+   * as site-files.json keeps them: the build's hashing of the site does not read these files again.
+   */
+  hashes: { files: Record<string, string>; stamps: Record<string, string> };
 }
 
 /** True for a site file (path relative to the site root) that gets .br and .gz copies. */
@@ -44,10 +50,15 @@ export function precompresses(path: string): boolean {
 
 /** Compresses the given files of the site in `dir` (paths relative to it; the caller has checked `precompresses`), keeping only copies that are smaller. */
 export async function precompressFiles(dir: string, paths: readonly string[]): Promise<PrecompressResult> {
-  const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0 };
+  const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
   await forEachLimit(paths, PARALLEL_FILES, async (path) => {
     const file = join(dir, path);
+    // Stamped before the read: a file changed meanwhile gets a new stamp, so its recorded hash is never taken for it.
+    const info = await stat(file, { bigint: true });
     const content = await readFile(file);
+    const key = `/${path.split(sep).join('/')}`;
+    result.hashes.files[key] = createHash('sha256').update(content).digest('hex');
+    result.hashes.stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
     const copies = await compressedCopies(path, content);
     if (!copies) return;
     if (copies.br) await writeFile(`${file}.br`, copies.br);

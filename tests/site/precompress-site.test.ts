@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { precompresses, precompressSite } from '../../scripts/precompress-site.ts';
+import { precompresses, precompressSite, type PrecompressResult } from '../../scripts/precompress-site.ts';
 import { IMMUTABLE_CACHE, NO_CACHE, PAGE_CACHE } from '../../src/server/routes/site-cache.ts';
 import { decodeBody as decode, rawGet } from '../support/raw-get.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -32,6 +33,7 @@ describe('which built files get compressed copies', () => {
 describe('precompressing a built site', () => {
   let site: string;
   let t: TestServer;
+  let result: PrecompressResult;
 
   beforeAll(async () => {
     site = await mkdtemp(join(tmpdir(), 'couvert-precompress-'));
@@ -44,7 +46,7 @@ describe('precompressing a built site', () => {
     await writeFile(join(site, 'le-petit-zinc', 'index.html'), page('zinc'));
     await writeFile(join(site, 'le-petit-zinc', 'validate', 'index.html'), page('validate'));
     await writeFile(join(site, '404.html'), page('not found'));
-    await precompressSite(site);
+    result = await precompressSite(site);
     t = await startTestServer({ siteDir: site, listen: true });
   });
 
@@ -59,6 +61,14 @@ describe('precompressing a built site', () => {
     expect(gunzipSync(await readFile(join(site, '_astro', 'app.js.gz'))).toString()).toBe(SCRIPT);
     expect(brotliDecompressSync(await readFile(join(site, '_astro', 'app.js.br'))).toString()).toBe(SCRIPT);
     expect(brotliDecompressSync(await readFile(join(site, 'le-petit-zinc', 'index.html.br'))).toString()).toBe(page('zinc'));
+  });
+
+  test('every file read is hashed on the way (sha256, by URL path, with its stamp), tiny ones too', () => {
+    const sha256 = (content: string) => createHash('sha256').update(content).digest('hex');
+    expect(result.hashes.files['/le-petit-zinc/validate/index.html']).toBe(sha256(page('validate')));
+    expect(result.hashes.files['/_astro/tiny.js']).toBe(sha256('export{};'));
+    expect(Object.keys(result.hashes.stamps).sort()).toEqual(Object.keys(result.hashes.files).sort());
+    expect(Object.keys(result.hashes.files)).toHaveLength(7);
   });
 
   test.each([

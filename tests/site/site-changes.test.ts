@@ -1,8 +1,8 @@
-import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHANGES_FILE, diffSite, purgeAddresses, writeSiteChanges, type SiteChanges } from '../../scripts/site-changes.ts';
+import { CHANGES_FILE, diffSite, hashSiteFiles, purgeAddresses, writeSiteChanges, type SiteChanges } from '../../scripts/site-changes.ts';
 
 describe('the addresses a CDN may hold for a file of the site', () => {
   test.each([
@@ -88,6 +88,37 @@ describe('what a build changed against the one before', () => {
       expect(changes).toMatchObject({ added: [], changed: ['/b.js'], removed: [] });
       const hashes = JSON.parse(await readFile(join(next, 'site-files.json'), 'utf8')) as { stamps: Record<string, string> };
       expect(Object.keys(hashes.stamps)).toEqual(['/a/index.html', '/b.js']);
+    });
+
+    test('one folder of the site hashed alone, by its URL paths, as the whole site hashes it', async () => {
+      const dir = join(work, 'under');
+      await mkdir(join(dir, 'media', 'm-1'), { recursive: true });
+      await writeFile(join(dir, 'media', 'm-1', 'logo.svg'), '<svg/>');
+      await writeFile(join(dir, 'index.html'), 'I');
+      const media = await hashSiteFiles(dir, null, 'media');
+      expect(Object.keys(media.files)).toEqual(['/media/m-1/logo.svg']);
+      expect(media.files['/media/m-1/logo.svg']).toBe((await hashSiteFiles(dir)).files['/media/m-1/logo.svg']);
+    });
+
+    test('a hash the build took as it wrote a file is used while the file keeps its stamp, and not once it changed', async () => {
+      const dir = join(work, 'written');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'kept.html'), 'K');
+      await writeFile(join(dir, 'changed.html'), 'C');
+      const stampOf = async (name: string) => {
+        const info = await stat(join(dir, name), { bigint: true });
+        return `${info.ino}:${info.size}:${info.mtimeNs}`;
+      };
+      // A hash no reading of the file gives: seen in site-files.json only if the file was not read.
+      const written = {
+        files: { '/kept.html': 'taken-when-written', '/changed.html': 'taken-when-written' },
+        stamps: { '/kept.html': await stampOf('kept.html'), '/changed.html': await stampOf('changed.html') },
+      };
+      await writeFile(join(dir, 'changed.html'), 'C, longer');
+      await writeSiteChanges(dir, join(work, 'none'), 't1', written);
+      const hashes = JSON.parse(await readFile(join(dir, 'site-files.json'), 'utf8')) as { files: Record<string, string> };
+      expect(hashes.files['/kept.html']).toBe('taken-when-written');
+      expect(hashes.files['/changed.html']).toMatch(/^[0-9a-f]{64}$/);
     });
   });
 });

@@ -1,6 +1,6 @@
 /** Imports a provider's merchant definition: validated whole, images copied, staff passwords hashed. */
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { DomainError } from '../domain/errors.ts';
@@ -42,7 +42,15 @@ async function importImage(source: string | undefined, fieldPath: string, slug: 
     .slice(0, 12);
   const name = `${path.basename(file, extension).replace(/[^a-zA-Z0-9_-]/g, '-')}-${digest}${extension}`;
   await mkdir(path.join(options.mediaDir, slug), { recursive: true });
-  await copyFile(file, path.join(options.mediaDir, slug, name));
+  // Written beside, then renamed over: never rewritten in place, since a built site holds hard links to these files (scripts/copy-tree.ts).
+  const target = path.join(options.mediaDir, slug, name);
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await copyFile(file, temporary);
+    await rename(temporary, target);
+  } finally {
+    await rm(temporary, { force: true });
+  }
   return `/media/${slug}/${name}`;
 }
 
