@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ import { updateSiteChanges, type SiteChanges } from './site-changes.ts';
 import { homeHash, MERCHANTS_RECORD, pageHashes, readMerchantsRecord, recordedMerchant } from './site-merchants.ts';
 import { RENDERERS_DIR } from './site-renderers.ts';
 import { merchantHash, merchantsHashOf, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
-import { temporaries, writeFileAtomic } from './write-file-atomic.ts';
+import { copyFileAtomic, temporaries, writeFileAtomic } from './write-file-atomic.ts';
 
 function readFileSyncOr(file: string): string | null {
   try {
@@ -86,15 +86,7 @@ async function copyMedia(merchants: readonly MerchantListing[], dataDir: string,
     const from = resolve(source, path);
     const to = resolve(target, 'media', path);
     if (relative(source, from).split(sep)[0] === '..' || (await exists(to)) || !(await exists(from))) continue;
-    await mkdir(dirname(to), { recursive: true });
-    const temporary = join(dirname(to), `.${basename(to)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    temporaries.add(temporary);
-    try {
-      await copyFile(from, temporary);
-      await rename(temporary, to);
-    } finally {
-      temporaries.delete(temporary);
-    }
+    await copyFileAtomic(from, to);
     copied.push(`/media/${path}`);
   }
   return copied;

@@ -1,19 +1,28 @@
 /** Writes a file so that a reader sees the old content or the new, never a part: a temporary file beside it, renamed over it. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The temporary files being written now: a process told to stop removes them (rmSync) before it exits. */
 export const temporaries = new Set<string>();
 
 /** Writes `content` to `file` atomically (creating its folder). */
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+export function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+  return replaceAtomically(file, (temporary) => writeFile(temporary, content));
+}
+
+/** Copies `from` to `to` atomically (creating its folder). */
+export function copyFileAtomic(from: string, to: string): Promise<void> {
+  return replaceAtomically(to, (temporary) => copyFile(from, temporary));
+}
+
+async function replaceAtomically(file: string, write: (temporary: string) => Promise<void>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   // A dot name: a server or a CDN that hides dotfiles never serves the half-written copy.
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   temporaries.add(temporary);
   try {
-    await writeFile(temporary, content);
+    await write(temporary);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
