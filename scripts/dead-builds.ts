@@ -22,10 +22,11 @@ async function siteMissing(target: string): Promise<boolean> {
 
 /**
  * `.{site}.building-{pid}-{hex}`, `.{site}.site-{pid}-{hex}` (a build's folder, served through the link),
- * `.{site}.link-{pid}-{hex}`, `.{site}.old-{pid}-{hex}` (a plain site folder moved aside), `.{site}.merchants-{pid}-{hex}.json`:
- * the kind and the pid that made it.
+ * `.{site}.link-{pid}-{hex}`, `.{site}.old-{pid}-{hex}` (a plain site folder moved aside), `.{site}.gone-{pid}-{hex}` (a
+ * removed merchant's folder, scripts/update-site.ts), `.{site}.merchants-{pid}-{hex}.json`: the kind and the pid that
+ * made it. Only an `old` folder is ever a whole site to put back.
  */
-const LEFTOVER = /^(building|site|link|old|merchants)-(\d+)-[0-9a-f]{8}(?:\.json)?$/;
+const LEFTOVER = /^(building|site|link|old|gone|merchants)-(\d+)-[0-9a-f]{8}(?:\.json)?$/;
 
 /**
  * Removes the leftovers of builds for `target` whose process is gone; a running build's are kept, and so is the folder

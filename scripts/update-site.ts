@@ -130,7 +130,7 @@ async function removeMerchant(target: string, slug: string, suffix: string): Pro
     .filter((entry) => entry.isFile() && !/\.(?:br|gz)$/.test(entry.name))
     .map((entry) => `/${relative(target, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
   // Beside the site, named as removeDeadBuilds knows, so a process killed here leaves nothing it will not clear.
-  const retired = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  const retired = join(dirname(target), `.${basename(target)}.gone-${suffix}`);
   await rename(folder, retired).catch(() => undefined);
   await rm(retired, { recursive: true, force: true });
   return paths;

@@ -27,6 +27,7 @@ describe('removeDeadBuilds', () => {
       deadStaging: `.dist.building-${dead}-0a1b2c3d`,
       deadList: `.dist.merchants-${dead}-0a1b2c3d.json`,
       deadRetired: `.dist.old-${dead}-0a1b2c3d`,
+      deadGoneMerchant: `.dist.gone-${dead}-0a1b2c3d`,
       liveStaging: `.dist.building-${live}-0a1b2c3d`,
       liveList: `.dist.merchants-${live}-0a1b2c3d.json`,
       otherSite: `.site.building-${dead}-0a1b2c3d`,
@@ -42,7 +43,7 @@ describe('removeDeadBuilds', () => {
 
     const removed = await removeDeadBuilds(path.join(folder, 'dist'));
 
-    expect(removed.sort()).toEqual([names.deadStaging, names.deadList, names.deadRetired].sort());
+    expect(removed.sort()).toEqual([names.deadStaging, names.deadList, names.deadRetired, names.deadGoneMerchant].sort());
     expect((await readdir(folder)).sort()).toEqual(['dist', names.liveStaging, names.liveList, names.otherSite, names.notOurs].sort());
   });
 
