@@ -12,6 +12,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
+import { NEEDS_FULL_BUILD } from '../src/shared/site-update-exit.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
 import { takePidLock } from './pid-lock.ts';
 import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
@@ -47,9 +48,6 @@ export interface UpdateSiteOptions {
 /** What updateSite did, or why the site needs a full build instead. */
 export type UpdateSiteResult =
   { updated: true; rendered: string[]; removed: string[]; home: boolean; changes: SiteChanges | null; durationMs: number } | { updated: false; reason: string };
-
-/** The exit code of the command line when a full build is needed. */
-export const NEEDS_FULL_BUILD = 3;
 
 /**
  * Takes the lock that keeps the writers of one served site one at a time: updates (of several API processes sharing

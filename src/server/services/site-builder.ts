@@ -5,12 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NEEDS_FULL_BUILD } from '../../shared/site-update-exit.ts';
 import type { Exclusively } from '../db/exclusive.ts';
 
 const buildScript = fileURLToPath(new URL('../../../scripts/build-site.ts', import.meta.url));
 const updateScript = fileURLToPath(new URL('../../../scripts/update-site.ts', import.meta.url));
-/** scripts/update-site.ts's exit code when the site needs a full build. */
-const NEEDS_FULL_BUILD = 3;
 
 /** What the builder needs to know. */
 export interface SiteBuilderOptions {
