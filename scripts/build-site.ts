@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { lockSite, updateSite } from './update-site.ts';
 import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
+import { pathExists } from './path-exists.ts';
 import { takePidLock } from './pid-lock.ts';
 import { precompressSite } from './precompress-site.ts';
 import { CHANGES_FILE, hashSiteFiles, readHashes, writeSiteChanges, type FileHashes } from './site-changes.ts';
@@ -68,21 +69,12 @@ function seconds(start: number): string {
  * their content and never rewritten in place (a new image is a new name, written beside and renamed).
  */
 async function placeMedia(media: string, building: string, served: string, log: (line: string) => void): Promise<Pick<FileHashes, 'files' | 'stamps'>> {
-  if (!(await exists(media))) return { files: {}, stamps: {} };
+  if (!(await pathExists(media))) return { files: {}, stamps: {} };
   const started = performance.now();
   const placed = await linkTree(media, join(building, 'media'));
   const hashes = await hashSiteFiles(building, await readHashes(served), 'media');
   log(`media: ${placed.linked} of ${placed.files} files linked (the rest copied) and hashed in ${seconds(started)}`);
   return hashes;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -206,7 +198,7 @@ async function buildSiteNow({
       placeMedia(join(resolve(dataDir), 'media'), building, target, log),
     ]);
 
-    const kept = await exists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
+    const kept = await pathExists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
     const stamp: BuildStamp = {
       merchantsHash: merchantsHash(merchants),
       sourceHash: hash,

@@ -7,13 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 import { NEEDS_FULL_BUILD } from '../src/shared/site-update-exit.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
+import { pathExists } from './path-exists.ts';
 import { takePidLock } from './pid-lock.ts';
 import { fetchMerchantList, usableSlug } from './fetch-merchants.ts';
 import { RENDERER_FILE } from './keep-renderer.ts';
@@ -61,13 +62,6 @@ function siteLockFile(target: string): string {
   return join(dirname(target), `.${basename(target)}.update.lock`);
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** The /media/ paths a merchant's listing refers to. */
 function mediaPaths(value: unknown, found: Set<string> = new Set()): Set<string> {
   if (typeof value === 'string' && value.startsWith('/media/')) found.add(value.slice('/media/'.length));
@@ -83,7 +77,7 @@ async function copyMedia(merchants: readonly MerchantListing[], dataDir: string,
   for (const path of mediaPaths(merchants)) {
     const from = resolve(source, path);
     const to = resolve(target, 'media', path);
-    if (relative(source, from).split(sep)[0] === '..' || (await exists(to)) || !(await exists(from))) continue;
+    if (relative(source, from).split(sep)[0] === '..' || (await pathExists(to)) || !(await pathExists(from))) continue;
     await copyFileAtomic(from, to);
     copied.push(`/media/${path}`);
   }
@@ -107,7 +101,7 @@ async function writePages(target: string, pages: readonly RenderedPage[]): Promi
   const written: string[] = [];
   for (const script of new Map(pages.flatMap((page) => page.scripts.map((item) => [item.file, item.code]))).entries()) {
     const [file, code] = script;
-    if (await exists(join(target, file))) continue;
+    if (await pathExists(join(target, file))) continue;
     await writeSiteFile(target, file, code);
     written.push(`/${file}`);
   }
@@ -147,7 +141,7 @@ export async function updateSite({
   const needs = (reason: string): UpdateSiteResult => ({ updated: false, reason });
   const stamp = await readStamp(target);
   if (!stamp) return needs(`no site built in ${target}`);
-  if (!stamp.renderer || !(await exists(join(RENDERERS_DIR, stamp.renderer, RENDERER_FILE)))) return needs('the site has no renderer kept');
+  if (!stamp.renderer || !(await pathExists(join(RENDERERS_DIR, stamp.renderer, RENDERER_FILE)))) return needs('the site has no renderer kept');
   const record = await readMerchantsRecord(target);
   if (!record) return needs('the site has no merchant record');
   if ((await sourceHash()) !== stamp.sourceHash) return needs('the sources changed');
