@@ -27,22 +27,16 @@ async function definitionOf(db: Database, merchant: MerchantRow): Promise<Record
   return { ...rest, staff: staff.map(({ email, role }) => ({ email, role })) };
 }
 
-/** How often a read is tried again when writes keep slipping in between its statements. */
-const READ_ATTEMPTS = 5;
-
-/** The merchant's definition and the revision it was read at (read again if a write slipped in between). */
-export async function readDefinition(db: Database, slug: string): Promise<{ definition: Record<string, unknown>; revision: number }> {
-  for (let attempt = 1; ; attempt++) {
-    const merchant = await findMerchantBySlug(db, slug);
-    if (!merchant) throw new DomainError('merchant_not_found');
-    const definition = await definitionOf(db, merchant);
-    const after = await findMerchantBySlug(db, slug);
-    // A write in between may have mixed two revisions: read again. At worst the answer names the older revision, so a
-    // save from it is stale_revision, never a silent overwrite.
-    if (after?.definitionRevision === merchant.definitionRevision || attempt === READ_ATTEMPTS) {
-      return { definition, revision: merchant.definitionRevision };
-    }
-  }
+/** The merchant's definition and the revision it was read at, from one snapshot (no write can fall between the two). */
+export function readDefinition(db: Database, slug: string): Promise<{ definition: Record<string, unknown>; revision: number }> {
+  return db.transaction(
+    async (tx) => {
+      const merchant = await findMerchantBySlug(tx, slug);
+      if (!merchant) throw new DomainError('merchant_not_found');
+      return { definition: await definitionOf(tx, merchant), revision: merchant.definitionRevision };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** 422 validation_error listing each issue by its dotted path (the import's issues, answered as a staff call's). */
