@@ -21,18 +21,21 @@ const loaders: Record<Exclude<Lang, 'fr'>, Record<IslandMessagePart, Loader>> = 
     account: () => import('./messages/en/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/en/tracking.json', { with: { type: 'json' } }),
     staff: () => import('./messages/en/staff.json', { with: { type: 'json' } }),
+    settings: () => import('./messages/en/settings.json', { with: { type: 'json' } }),
   },
   es: {
     core: () => import('./messages/es/core.json', { with: { type: 'json' } }),
     account: () => import('./messages/es/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/es/tracking.json', { with: { type: 'json' } }),
     staff: () => import('./messages/es/staff.json', { with: { type: 'json' } }),
+    settings: () => import('./messages/es/settings.json', { with: { type: 'json' } }),
   },
   it: {
     core: () => import('./messages/it/core.json', { with: { type: 'json' } }),
     account: () => import('./messages/it/account.json', { with: { type: 'json' } }),
     tracking: () => import('./messages/it/tracking.json', { with: { type: 'json' } }),
     staff: () => import('./messages/it/staff.json', { with: { type: 'json' } }),
+    settings: () => import('./messages/it/settings.json', { with: { type: 'json' } }),
   },
 };
 

@@ -1,0 +1,7 @@
+/** The settings' SpecialDays section (placeholder until it is built). */
+import type { SectionProps } from '../section-props.ts';
+
+/** SpecialDays settings. */
+export default function SpecialDaysSection(_props: SectionProps) {
+  return null;
+}
