@@ -33,13 +33,19 @@ export function isSoleWriter(db: Database): boolean {
   return soleWriters.has(db);
 }
 
+/** Told the text of every statement the server sends through Drizzle (bench/write-statements.ts counts them). */
+export type QueryListener = (query: string) => void;
+
+/** Drizzle's logger option for a listener, if any. */
+const loggerOf = (onQuery?: QueryListener) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
+
 /** Opens PostgreSQL at `url` (a pool of `max` connections). */
-export async function openPostgres(url: string, { max = 10 } = {}): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, { max = 10, onQuery }: { max?: number; onQuery?: QueryListener } = {}): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client, { schema, ...loggerOf(onQuery) }) as unknown as Database;
   // Followed from the start, so no transaction begins unseen by the caches' change feed.
   changeFeedOf(db);
   return {
@@ -65,14 +71,14 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
  * Opens embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined; `loadDataDir` starts it from a
  * dumped data folder (tests load one migrated template instead of migrating every database).
  */
-export async function openPglite(dataDir?: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, { loadDataDir, onQuery }: { loadDataDir?: Blob; onQuery?: QueryListener } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
-  const db = drizzle({ client, schema }) as unknown as Database;
+  const db = drizzle({ client, schema, ...loggerOf(onQuery) }) as unknown as Database;
   soleWriters.add(db);
   changeFeedOf(db);
   return {

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:statements`: how many statements and transactions one guest's booking costs the database, call by
+ * call (create, no_account, validate, then the jobs that send its messages), on embedded PGlite and on PostgreSQL.
+ * Counts, not times: the same on a busy machine. Writes bench/results/write-statements.md.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/database.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+import { createRealtime } from '../src/server/realtime/realtime.ts';
+import { silentRealtimeLogger } from '../src/server/realtime/realtime-logger.ts';
+import { createServer, type CouvertServer } from '../src/server/server.ts';
+import { importDemoMerchants } from '../src/server/services/demo-merchants.ts';
+import { createPostgresDatabase } from '../tests/support/test-database.ts';
+import { machineLines } from './machine.ts';
+
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 20);
+const SLUG = 'le-petit-zinc';
+const STEPS = ['create', 'no_account', 'validate', 'message jobs'] as const;
+type Step = (typeof STEPS)[number];
+
+/** Every statement Drizzle sent since the last take, and the transactions begun. */
+interface Counter {
+  statements: string[];
+  transactions: number;
+  take(): { statements: string[]; transactions: number };
+}
+
+function counter(): Counter {
+  const c: Counter = {
+    statements: [],
+    transactions: 0,
+    take() {
+      const taken = { statements: c.statements, transactions: c.transactions };
+      c.statements = [];
+      c.transactions = 0;
+      return taken;
+    },
+  };
+  return c;
+}
+
+/** Counts the top-level transactions begun on the handle (each is a BEGIN and a COMMIT or ROLLBACK the logger never sees). */
+function countTransactions(handle: DatabaseHandle, c: Counter): void {
+  const db = handle.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const begin = db.transaction.bind(db);
+  db.transaction = (...args: unknown[]) => {
+    c.transactions += 1;
+    return begin(...args);
+  };
+}
+
+/** A statement's shape: its text with the parameters' numbers kept and runs of white space folded. */
+const shapeOf = (statement: string) => statement.replace(/\s+/g, ' ').trim();
+
+interface Measured {
+  perStep: Record<Step, { statements: number[]; transactions: number[] }>;
+  /** The statements of the last booking, by step. */
+  sample: Record<Step, string[]>;
+}
+
+async function measure(handle: DatabaseHandle, c: Counter): Promise<Measured> {
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'couvert-bench-media-'));
+  const realtime = createRealtime({ appId: 'bench', key: 'bench-key', secret: 'bench-secret', cluster: 'eu', logger: silentRealtimeLogger });
+  const mailer = createMailer({ from: 'Couvert <bench@couvert.test>' });
+  let server: CouvertServer | undefined;
+  try {
+    server = await createServer({
+      db: handle.db,
+      realtime,
+      mediaDir,
+      adminToken: 'bench-admin-token-0123456789abcdef',
+      logLevel: 'silent',
+      siteUrl: 'https://book.example',
+      sms: { send: async () => {} },
+      accounts: { publicUrl: 'http://couvert.test', mailer },
+      limits: { drafts: { perAddress: 1e6, perDevice: 1e6, perEvening: 1e6 } },
+    });
+    await importDemoMerchants(handle.db, mediaDir);
+    await server.app.ready();
+    const app = server.app;
+    const post = async (url: string, payload: object, bearer?: string) => {
+      const response = await app.inject({ method: 'POST', url, payload, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+      const body = JSON.parse(response.body);
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return body;
+    };
+    const perStep = Object.fromEntries(STEPS.map((step) => [step, { statements: [] as number[], transactions: [] as number[] }])) as Measured['perStep'];
+    const sample = {} as Measured['sample'];
+    let day = 2;
+    let made = 0;
+    while (made < BOOKINGS) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const slots = await post('/api/booking/booking_slots/get', { merchant_slug: SLUG, date, bookingZoneId: 'all', needed_seats: 2 });
+      const free = (slots.slots as Array<{ timestamp: number; available: boolean }>).filter((slot) => slot.available);
+      if (free.length === 0) {
+        day += 1;
+        continue;
+      }
+      await server.jobs.runDue();
+      c.take();
+      const record = (step: Step) => {
+        const taken = c.take();
+        perStep[step].statements.push(taken.statements.length);
+        perStep[step].transactions.push(taken.transactions);
+        sample[step] = taken.statements.map(shapeOf);
+      };
+      const created = await post('/api/booking/create', {
+        merchant_slug: SLUG,
+        datetime: free[made % free.length]!.timestamp,
+        booking_zone_id: 'all',
+        client_count: 2,
+      });
+      record('create');
+      const phone = `+3367${String(1_000_000 + made).padStart(7, '0')}`;
+      const guest = await post('/api/front/user/no_account', { firstname: 'Gus', lastname: 'Guest', phone, bookingToken: created.token });
+      record('no_account');
+      await post('/api/booking/validate', { merchant_slug: SLUG, token: created.token }, guest.access_token);
+      record('validate');
+      await server.jobs.runDue();
+      record('message jobs');
+      made += 1;
+      if (made % 4 === 0) day += 1;
+    }
+    return { perStep, sample };
+  } finally {
+    await server?.app.close();
+    await realtime.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function report(kind: string, m: Measured): string[] {
+  const lines = [`## ${kind}`, '', '| call | statements (median) | min-max | transactions (median) |', '|---|---:|---:|---:|'];
+  let total = 0;
+  let transactions = 0;
+  for (const step of STEPS) {
+    const { statements, transactions: tx } = m.perStep[step];
+    total += median(statements);
+    transactions += median(tx);
+    lines.push(`| ${step} | ${median(statements)} | ${Math.min(...statements)}-${Math.max(...statements)} | ${median(tx)} |`);
+  }
+  lines.push(`| **one booking** | **${total}** | | **${transactions}** |`, '');
+  lines.push(`Round trips to the database per booking: about ${total + 2 * transactions} (each statement, plus a BEGIN and a COMMIT per transaction).`, '');
+  lines.push('<details><summary>The statements of one booking, in order</summary>', '');
+  for (const step of STEPS) {
+    lines.push(`### ${step}`, '', '```sql');
+    for (const statement of m.sample[step]) lines.push(statement.length > 400 ? `${statement.slice(0, 400)} …` : statement);
+    lines.push('```', '');
+  }
+  lines.push('</details>', '');
+  return lines;
+}
+
+const sections: string[] = [];
+{
+  const c = counter();
+  const handle = await openPglite(undefined, { onQuery: (query) => c.statements.push(query) });
+  await handle.migrate();
+  countTransactions(handle, c);
+  sections.push(...report('Embedded PGlite', await measure(handle, c)));
+  await handle.close();
+}
+const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+try {
+  const database = await createPostgresDatabase(baseUrl);
+  const c = counter();
+  const handle = await openPostgres(database.url, { onQuery: (query) => c.statements.push(query) });
+  try {
+    await handle.migrate();
+    countTransactions(handle, c);
+    sections.push(...report('PostgreSQL', await measure(handle, c)));
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+} catch (error) {
+  sections.push('## PostgreSQL', '', `Not measured: ${(error as Error).message}`, '');
+}
+
+const out = [
+  '# Statements per booking (`npm run bench:statements`)',
+  '',
+  `Run on ${new Date().toISOString()}. ${BOOKINGS} guest bookings at ${SLUG}, each: create (an anonymous draft), no_account (the guest's details), validate, then every job due (the messages it sends). Counted through Drizzle's query log (every statement the server sends) and its transactions; the slots lookup before each booking is not counted.`,
+  '',
+  ...machineLines(),
+  '',
+  ...sections,
+].join('\n');
+await writeFile(path.join(import.meta.dirname, 'results', 'write-statements.md'), `${out}\n`);
+console.log(out.split('<details>')[0]);
