@@ -33,7 +33,8 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 20);
 const TARGET_BYTES = 4_000_000_000;
 const TIME_BIN = '/usr/bin/time';
 const BUILD_LOCK = path.join(PROJECT_ROOT, '.cache', 'astro-build.lock');
-const RESULTS = fileURLToPath(new URL('./results/build.md', import.meta.url));
+// 10,000 merchants report in build.md, any other count in build-{count}.md (the 100,000-merchant run beside it).
+const RESULTS = fileURLToPath(new URL(COUNT === 10_000 ? './results/build.md' : `./results/build-${COUNT}.md`, import.meta.url));
 
 const started = performance.now();
 const clock = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`;
@@ -267,7 +268,9 @@ async function main(): Promise<void> {
       '',
       '| Target | Measured | Verdict |',
       '|---|---:|---|',
-      `| Build under ${TARGET_SECONDS} s for ${merchants.length} merchants | ${seconds(buildMs)} | ${verdict(timeOk)} |`,
+      COUNT === 10_000
+        ? `| Build under ${TARGET_SECONDS} s for ${merchants.length} merchants | ${seconds(buildMs)} | ${verdict(timeOk)} |`
+        : `| Build of ${merchants.length} merchants (time reported; the time target is for 10,000) | ${seconds(buildMs)} | reported |`,
       `| Peak memory under 4 GB | ${gb(Math.max(peakRss, peaks.treeRss))} | ${verdict(memoryOk)} |`,
       `| One merchant's change live within 2 s median, 5 s max (plus the server's 100 ms debounce) | ${ms(live.median)} / ${ms(live.max)} | ${verdict(updatesOk)} |`,
       '',
