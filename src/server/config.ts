@@ -14,6 +14,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   REDIS_URL: optional,
+  // Names every Redis key and pub/sub topic of this deployment: two deployments (or test runs) on one Redis stay apart.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, _ . or -')
+    .default('couvert'),
   ADMIN_TOKEN: optional,
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -86,6 +91,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of the rate-limit keys (`{prefix}-rate:`) and the live events' topic (`{prefix}:realtime`) in Redis. */
+  redisPrefix: string;
   adminToken?: string;
   holdMinutes: number;
   /** The job worker: how long a claimed job is its worker's before another takes it over, and the longest wait between looks. */
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     adminToken: e.ADMIN_TOKEN,
     holdMinutes: e.HOLD_MINUTES,
     jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },

@@ -64,6 +64,8 @@ export interface ServerDeps {
   limits?: { drafts?: Partial<DraftLimits>; phones?: Partial<PhoneLimits> };
   /** Keep every rate limit's counts in this Redis, shared by all processes (default: this process's memory). */
   rateLimitRedisUrl?: string;
+  /** Prefix of the rate-limit keys in Redis (default 'couvert-rate:'). */
+  rateLimitNameSpace?: string;
   /** Where a restaurant's messages go (default: its definition's `notifications`). */
   restaurantRecipients?: RestaurantRecipients;
   /** The job worker's lease and longest poll interval (defaults: 5 minutes, 5 seconds). */
@@ -144,7 +146,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     log: app.log,
   });
   const requestUser = createRequestUser(deps.db, now);
-  await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl });
+  await registerRateLimits(app, { redisUrl: deps.rateLimitRedisUrl, nameSpace: deps.rateLimitNameSpace });
   setPhoneLimits(deps.db, { ...DEFAULT_PHONE_LIMITS, ...deps.limits?.phones });
   const draftLimits = { ...DEFAULT_DRAFT_LIMITS, windowSeconds: (deps.holdMinutes ?? 10) * 60, ...deps.limits?.drafts };
 

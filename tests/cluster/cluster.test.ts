@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingChannel, UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
-import { IMMUTABLE_CACHE, NO_CACHE, PAGE_CACHE } from '../../src/server/routes/site-cache.ts';
+import { IMMUTABLE_CACHE, NO_CACHE, PAGE_CACHE, SHORT_CACHE } from '../../src/server/routes/site-cache.ts';
 import { connectClient, connected, nextEvent, subscribed, type Pusher } from '../realtime/support.ts';
 import { callApi, cleanUp, createBooking, firstOpenSlot, freePort, startScript, tempFolder, waitFor, type RunningProcess } from '../process/processes.ts';
 import { decodeBody, rawGet } from '../support/raw-get.ts';
@@ -98,6 +98,8 @@ describe.skipIf(unavailable !== undefined)(
         SITE_DIR: siteDir,
         DATABASE_URL: database.url,
         REDIS_URL,
+        // Live events of its own: other runs on this Redis publish the same demo merchants' channels.
+        REDIS_PREFIX: `couvert-cluster-${randomBytes(6).toString('hex')}`,
         PUSHER_SECRET: randomBytes(32).toString('base64'),
         BUILD_SITE: 'auto',
         LOG_LEVEL: 'warn',
@@ -143,14 +145,34 @@ describe.skipIf(unavailable !== undefined)(
         }
       });
 
-      test('a hashed asset is kept forever, compressed when asked', async () => {
-        const asset = (await readdir(path.join(siteDir, '_astro'))).find((name) => name.endsWith('.js.br'))!.replace(/\.br$/, '');
-        const answer = await rawGet(`${url}/_astro/${asset}`, { 'accept-encoding': 'br' });
-        expect(answer.status).toBe(200);
-        expect(answer.headers['content-encoding']).toBe('br');
-        expect(answer.headers['cache-control']).toBe(IMMUTABLE_CACHE);
-        expect(answer.headers.vary).toBe('Accept-Encoding');
-        expect(answer.headers['content-type']).toMatch(/javascript/);
+      test('the site files of each cache kind: the Cache-Control nginx sends, and each encoding the same bytes as the file', async () => {
+        const files = await readdir(siteDir);
+        const hashed = (await readdir(path.join(siteDir, '_astro'))).find((name) => name.endsWith('.js.br'))!.replace(/\.br$/, '');
+        const workbox = files.find((name) => /^workbox-[^/]+\.js$/.test(name))!;
+        const cases: [path: string, cache: string, type: RegExp][] = [
+          [`/_astro/${hashed}`, IMMUTABLE_CACHE, /javascript/],
+          [`/${workbox}`, IMMUTABLE_CACHE, /javascript/],
+          ['/sw.js', NO_CACHE, /javascript/],
+          ['/lang-boot.js', SHORT_CACHE, /javascript/],
+          ['/le-petit-zinc/', PAGE_CACHE, /^text\/html; charset=utf-8$/],
+        ];
+        for (const [pathname, cache, type] of cases) {
+          const onDisk = await readFile(path.join(siteDir, pathname.endsWith('/') ? `${pathname}index.html` : pathname), 'utf8');
+          for (const [accepts, encoding] of [
+            ['br, gzip', 'br'],
+            ['gzip', 'gzip'],
+            [undefined, undefined],
+          ] as const) {
+            const what = `${pathname} accepting ${accepts ?? 'nothing'}`;
+            const answer = await rawGet(`${url}${pathname}`, accepts ? { 'accept-encoding': accepts } : {});
+            expect(answer.status, what).toBe(200);
+            expect(answer.headers['content-encoding'], what).toBe(encoding);
+            expect(answer.headers['cache-control'], what).toBe(cache);
+            expect(answer.headers.vary, what).toBe('Accept-Encoding');
+            expect(answer.headers['content-type'], what).toMatch(type);
+            expect(decodeBody(answer.body, encoding), what).toBe(onDisk);
+          }
+        }
       });
 
       test('the staff book and the password pages may not be framed; an unknown page or a folder without one is the not-found page', async () => {

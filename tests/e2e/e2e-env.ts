@@ -26,3 +26,11 @@ export const E2E_GOOGLE_PEOPLE = {
 
 /** The person the Facebook stand-in considers signed in. */
 export const E2E_FACEBOOK_PERSON = { id: 'fb-e2e-1', email: 'bruno.petit@facebook.test', first_name: 'Bruno', last_name: 'Petit' };
+
+/** The environment variable that runs the specs through `npm run start:cluster` (nginx, two API processes) instead. */
+export const E2E_CLUSTER_ENV = 'E2E_CLUSTER';
+
+/** True when this run goes through the cluster (`npm run test:e2e:cluster`). */
+export function e2eCluster(): boolean {
+  return process.env[E2E_CLUSTER_ENV] === '1';
+}

@@ -1,5 +1,9 @@
-/** Playwright: e2e specs of tests/e2e against the real server (global-setup.ts), with Debian's /usr/bin/chromium (no browser download). */
+/**
+ * Playwright: e2e specs of tests/e2e against the real server (global-setup.ts), or with E2E_CLUSTER=1 against nginx in
+ * front of two API processes (`npm run start:cluster`), with Debian's /usr/bin/chromium (no browser download).
+ */
 import { defineConfig } from '@playwright/test';
+import { e2eCluster } from './e2e-env.ts';
 
 /** Specs that start a server of their own (on a copy of the built site) and so may run beside the others. */
 const OWN_SERVER = ['**/validate-hold.spec.ts'];
@@ -33,6 +37,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'shared-server', testIgnore: OWN_SERVER, workers: 1 },
-    { name: 'own-server', testMatch: OWN_SERVER },
+    // Through the cluster (E2E_CLUSTER=1, `npm run test:e2e:cluster`) the own-server specs are left out: their server is
+    // an embedded one of their own, never the cluster, so the embedded run has already proved what they prove.
+    ...(e2eCluster() ? [] : [{ name: 'own-server', testMatch: OWN_SERVER }]),
   ],
 });

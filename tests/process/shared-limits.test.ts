@@ -11,13 +11,15 @@ if (unavailable) console.warn(`shared-limits.test.ts skipped: ${unavailable}`);
 
 let a: ServerProcess;
 let b: ServerProcess;
+/** A process of another deployment on the same Redis: a REDIS_PREFIX of its own. */
+let other: ServerProcess;
 const DEVICE_LIMIT = 3;
 const SECRET = randomBytes(32).toString('base64');
 
 describe.skipIf(unavailable !== undefined)('two server processes sharing Redis share every rate limit', () => {
   beforeAll(async () => {
     // Each process its own embedded database: only Redis is shared, so only the limits can be.
-    const start = async (name: string) => {
+    const start = async (name: string, env: Record<string, string> = {}) => {
       const work = await tempFolder(`shared-limits-${name}`);
       return startServer(
         {
@@ -28,11 +30,12 @@ describe.skipIf(unavailable !== undefined)('two server processes sharing Redis s
           PUSHER_SECRET: SECRET,
           TRUST_PROXY: 'true',
           DRAFT_LIMIT_PER_DEVICE: String(DEVICE_LIMIT),
+          ...env,
         },
         90_000,
       );
     };
-    [a, b] = await Promise.all([start('a'), start('b')]);
+    [a, b, other] = await Promise.all([start('a'), start('b'), start('other', { REDIS_PREFIX: `couvert-other-${randomBytes(6).toString('hex')}` })]);
   }, 150_000);
   afterAll(() => cleanUp(), 30_000);
 
@@ -52,6 +55,19 @@ describe.skipIf(unavailable !== undefined)('two server processes sharing Redis s
     const statuses = [];
     for (let i = 0; i <= DEVICE_LIMIT; i++) statuses.push((await draft(i % 2 === 0 ? a : b, slots[i % 2]!)).status);
     expect(statuses).toEqual([...Array(DEVICE_LIMIT).fill(200), 429]);
+  });
+
+  test('a process with another REDIS_PREFIX counts apart: a device at its limit of new drafts on one deployment makes one on the other', async () => {
+    const device = randomBytes(16).toString('base64url');
+    const from = address();
+    const draft = async (server: ServerProcess) => {
+      const slot = await firstOpenSlot(server.url, 'le-petit-zinc');
+      const body = { merchant_slug: 'le-petit-zinc', datetime: slot.timestamp, booking_zone_id: slot.zoneId, client_count: 2 };
+      return (await callApi(`${server.url}/api/booking/create`, body, { 'x-forwarded-for': from, 'x-couvert-device': device })).status;
+    };
+    for (let i = 0; i < DEVICE_LIMIT; i++) expect(await draft(a)).toBe(200);
+    expect(await draft(b)).toBe(429);
+    expect(await draft(other)).toBe(200);
   });
 
   test('password resets from one address through either process count against one limit', async () => {
