@@ -12,12 +12,17 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-/** The language to answer in: an explicit choice, else the first known one of Accept-Language, else French. */
-export function pickLang(explicit: unknown, acceptLanguage: string | undefined): Lang {
+/** The language a request asks for: an explicit choice, else the first known one of Accept-Language, else none. */
+export function requestedLang(explicit: unknown, acceptLanguage: string | undefined): Lang | undefined {
   if (isLang(explicit)) return explicit;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
     if (isLang(code)) return code;
   }
-  return DEFAULT_LANG;
+  return undefined;
+}
+
+/** The language to answer in: an explicit choice, else the first known one of Accept-Language, else French. */
+export function pickLang(explicit: unknown, acceptLanguage: string | undefined): Lang {
+  return requestedLang(explicit, acceptLanguage) ?? DEFAULT_LANG;
 }

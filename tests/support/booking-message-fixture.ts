@@ -51,11 +51,12 @@ export function messageLinks(): MessageLinks {
 /** In every hostile text of the messages. */
 export const MESSAGE_HOSTILE = '<script>alert(`zx-hostile`)</script><img src=x onerror=alert(1)>"\'&amp;{{name}}\u2028</script>';
 
-/** A merchant and booking whose every free text (names, zone, comment, the restaurant's message) is an attack. */
+/** A merchant and booking whose every free text (names, zone, comment, booking text, the restaurant's message) is an attack. */
 export function hostileMessageInput() {
   const merchant = messageMerchant({
     name: `Chez Z${MESSAGE_HOSTILE}`,
     address: { address: `1 ${MESSAGE_HOSTILE}`, address2: MESSAGE_HOSTILE, zip: '<b>', city: MESSAGE_HOSTILE },
+    bookingDescription: { fr: `Réservez ${MESSAGE_HOSTILE}`, en: `Book ${MESSAGE_HOSTILE}` },
   });
   const booking = messageBooking({
     zoneName: `Salle${MESSAGE_HOSTILE}`,

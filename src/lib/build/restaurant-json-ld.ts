@@ -3,6 +3,8 @@ import { postalAddressJsonLd } from '../../shared/postal-address-json-ld.ts';
 import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
 import { safeImageSrc, safeLinkUrl } from '../links/safe-url.ts';
 import { weeklyHours } from './weekly-hours.ts';
+import { merchantTextIn } from '../../shared/merchant-text.ts';
+import { DEFAULT_LANG } from '../../shared/langs.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -18,11 +20,13 @@ export function restaurantJsonLd(merchant: MerchantListing, pageUrl: string): Re
   const hours = weeklyHours(merchant.shifts).flatMap(({ day, ranges }) =>
     ranges.map(({ start, end }) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${WEEKDAYS[day - 1]}`, opens: start, closes: end })),
   );
+  // The page is French until the diner's language applies: the French text, else the first listed.
+  const description = merchantTextIn(merchant.description, DEFAULT_LANG);
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
     name: merchant.name,
-    ...(merchant.description ? { description: merchant.description } : {}),
+    ...(description ? { description } : {}),
     address: postalAddressJsonLd(merchant.address, merchant.phone),
     telephone: merchant.phone,
     ...(website ? { sameAs: website } : {}),

@@ -107,6 +107,12 @@ const requiredText = (max: number) => text(max).min(1, 'required');
 const intIn = (min: number, max: number) => z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
 const localTime = z.string().trim().refine(isLocalTime, 'a time written HH:MM (00:00 to 23:59)');
 const colour = z.string().trim().regex(COLOUR_RE, 'a colour written #rgb or #rrggbb');
+// One text for all, or one per language (the keys' order is kept: the first listed is what a missing language reads).
+const merchantText = (max: number) =>
+  z.union(
+    [text(max), z.partialRecord(z.enum(LANGS), text(max)).refine((texts) => Object.keys(texts).length > 0, `at least one language (${LANGS.join(', ')})`)],
+    { error: `a text, or one text per language (${LANGS.join(', ')})` },
+  );
 const image = text(500).refine(isImageRef, "a relative image path (no '..', no leading '/'), an https URL, or the /media path of an image already imported");
 
 const slugSchema = z
@@ -237,8 +243,8 @@ export const merchantDefinitionSchema = z
     url: text(500)
       .refine((url) => isHttpUrl(url), 'an http(s) URL')
       .optional(),
-    description: text(2000).default(''),
-    bookingDescription: text(2000).default(''),
+    description: merchantText(2000).default(''),
+    bookingDescription: merchantText(2000).default(''),
     logo: image.optional(),
     banner: image.optional(),
     theme: z.strictObject({ primary: colour, background: colour }),

@@ -1,4 +1,5 @@
 /** A merchant and the active part of its floor plan, as the booking rules read them (the db layer stores them). */
+import type { MerchantText } from '../../shared/merchant-text.ts';
 import type { Closing } from './closings.ts';
 
 /** Address block of a merchant, as the contract and the booking page describe it. */
@@ -57,8 +58,8 @@ export interface Merchant {
   address: AddressValue;
   phone: string;
   url: string;
-  description: string;
-  bookingDescription: string;
+  description: MerchantText;
+  bookingDescription: MerchantText;
   logoPath: string | null;
   bannerPath: string | null;
   themePrimary: string;

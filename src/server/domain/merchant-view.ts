@@ -1,6 +1,8 @@
 /** The merchant as the browser reads it (spec section 3), built from what is stored. */
 import { DEFAULT_BOOKING_HORIZON_DAYS, openTodayTomorrow, type Shift } from './availability.ts';
 import { localDateOf } from '../../shared/local-time.ts';
+import type { Lang } from '../../shared/langs.ts';
+import { merchantTextIn, type MerchantText } from '../../shared/merchant-text.ts';
 import type { Merchant, Shift as ShiftView, Theme, Zone } from '../../shared/api/merchant.ts';
 import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
 
@@ -12,8 +14,8 @@ export interface MerchantRecord {
   address: { address: string; address2: string; zip: string; city: string };
   phone: string;
   url: string;
-  description: string;
-  bookingDescription: string;
+  description: MerchantText;
+  bookingDescription: MerchantText;
   logoPath: string | null;
   bannerPath: string | null;
   themePrimary: string;
@@ -72,8 +74,8 @@ export function upcomingClosedDays(merchant: MerchantRecord, now: Date): string[
   return merchant.closedDays.filter((day) => day >= today);
 }
 
-/** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`. */
-export function merchantView(merchant: MerchantRecord, now: Date): Merchant {
+/** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`; its texts in `lang`, else in the first language listed. */
+export function merchantView(merchant: MerchantRecord, now: Date, lang?: Lang): Merchant {
   return {
     name: merchant.name,
     slug: merchant.slug,
@@ -81,8 +83,8 @@ export function merchantView(merchant: MerchantRecord, now: Date): Merchant {
     address: merchant.address,
     phone: merchant.phone,
     url: merchant.url,
-    description: merchant.description,
-    bookingDescription: merchant.bookingDescription,
+    description: merchantTextIn(merchant.description, lang),
+    bookingDescription: merchantTextIn(merchant.bookingDescription, lang),
     logo: image(merchant.logoPath),
     banner: image(merchant.bannerPath),
     bookingEnabled: merchant.bookingEnabled,

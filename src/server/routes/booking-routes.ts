@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pickLang, type Lang } from '../../shared/langs.ts';
+import { pickLang, requestedLang, type Lang } from '../../shared/langs.ts';
 import { merchantView, shiftsView, themeView, upcomingClosedDays, type ZoneView } from '../domain/merchant-view.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
@@ -47,6 +47,8 @@ const BOOKING_ERRORS: ErrorCode[] = [
 ];
 
 const langOf = (request: FastifyRequest, explicit: unknown): Lang => pickLang(explicit, request.headers['accept-language']);
+// The merchant's own texts: in the language asked for, else (none asked) in the first language the merchant listed.
+const textLangOf = (request: FastifyRequest, explicit: unknown): Lang | undefined => requestedLang(explicit, request.headers['accept-language']);
 
 /** Registers the booking calls. */
 export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDeps): Promise<void> {
@@ -66,7 +68,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       schema: {
         tags,
         summary: 'A merchant, its shifts, closed days, theme and the diner\u2019s current booking',
-        body: z.object({ merchant_slug: merchantSlug }),
+        body: z.object({ merchant_slug: merchantSlug, lang }),
         response: replies(bookingMerchantResponseSchema, ...MERCHANT_ERRORS),
       },
     },
@@ -77,7 +79,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       const { merchant } = floor;
       return {
         success: true as const,
-        merchant: merchantView(merchant, now()),
+        merchant: merchantView(merchant, now(), textLangOf(request, request.body.lang)),
         shifts: shiftsView(merchant.shifts),
         closes: upcomingClosedDays(merchant, now()),
         zoneCount: floor.zones.length,
@@ -181,7 +183,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       return {
         success: true as const,
         theme: themeView(floor.merchant),
-        merchant: merchantView(floor.merchant, now()),
+        merchant: merchantView(floor.merchant, now(), textLangOf(request, request.body.lang)),
         booking: await bookings.view(booking, floor, langOf(request, request.body.lang), reader),
       };
     },
@@ -251,7 +253,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         booking: await bookings.view(booking, floor, langOf(request, request.body.lang), user),
         shifts: shiftsView(floor.merchant.shifts),
         theme: themeView(floor.merchant),
-        merchant: merchantView(floor.merchant, now()),
+        merchant: merchantView(floor.merchant, now(), textLangOf(request, request.body.lang)),
         currentBookingToken: await bookings.currentBookingToken(floor.merchant.id, user),
       };
     },

@@ -6,8 +6,11 @@
 import { z } from 'zod';
 import { merchantAddressSchema } from './merchant-schema.ts';
 import type { MerchantListing, MerchantListResponse } from './merchant-listing.ts';
+import { LANGS } from '../langs.ts';
 
 const image = z.looseObject({ path: z.string() });
+// One text for all, or one per language in the order the merchant listed them (the first is the fallback).
+const merchantText = z.union([z.string(), z.partialRecord(z.enum(LANGS), z.string())]);
 
 /** One merchant of GET /api/booking/merchants. */
 export const merchantListingSchema = z.looseObject({
@@ -17,8 +20,8 @@ export const merchantListingSchema = z.looseObject({
   address: merchantAddressSchema.loose(),
   phone: z.string(),
   url: z.string(),
-  description: z.string(),
-  bookingDescription: z.string(),
+  description: merchantText,
+  bookingDescription: merchantText,
   logo: image.nullable(),
   banner: image.nullable(),
   theme: z.looseObject({ primary: z.string(), background: z.string() }),

@@ -1,5 +1,6 @@
 /** The merchant listing, GET /api/booking/merchants: what the server lists and the site build renders. */
 import type { ApiImage } from './common.ts';
+import type { MerchantText } from '../merchant-text.ts';
 import type { MerchantAddress, MerchantSettings, Shift, ShiftSlot, Theme, Zone } from './merchant.ts';
 
 /** An image the server copied into the site (path under /media) or an absolute https URL. */
@@ -25,8 +26,8 @@ export interface MerchantListing {
   address: ListingAddress;
   phone: string;
   url: string;
-  description: string;
-  bookingDescription: string;
+  description: MerchantText;
+  bookingDescription: MerchantText;
   logo: ListingImage | null;
   banner: ListingImage | null;
   theme: ListingTheme;

@@ -56,7 +56,7 @@ type StaffPlainActions = {
 /** Every call of the browser, by "METHOD path". */
 export interface ApiRoutes extends StaffPlainActions {
   'GET /api/server_time': Call<NoBody, ServerTimeResponse>;
-  'POST /api/booking/booking_merchant/get': Call<Slug, BookingMerchantResponse>;
+  'POST /api/booking/booking_merchant/get': Call<Slug & { lang?: Lang }, BookingMerchantResponse>;
   'POST /api/booking/booking_zones/get': Call<Slug & { date: LocalDate }, BookingZonesResponse>;
   'POST /api/booking/booking_slots/get': Call<Slug & { date: string; bookingZoneId: string; needed_seats: number }, BookingSlotsResponse>;
   'POST /api/booking/create': Call<CreateBookingRequest, CreateBookingResponse>;

@@ -1,7 +1,8 @@
 /** Merchants and their floor: the merchant row, zones, dining tables, and the closings staff make. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../../domain/merchant-floor.ts';
+import type { MerchantText } from '../../../shared/merchant-text.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const merchants = pgTable('merchants', {
@@ -12,8 +13,15 @@ export const merchants = pgTable('merchants', {
   address: jsonb('address').$type<AddressValue>().notNull(),
   phone: text('phone').notNull(),
   url: text('url').notNull().default(''),
-  description: text('description').notNull().default(''),
-  bookingDescription: text('booking_description').notNull().default(''),
+  // json, not jsonb: jsonb sorts an object's keys, and the first language listed is the one a missing language reads.
+  description: json('description')
+    .$type<MerchantText>()
+    .notNull()
+    .default(sql`'""'::json`),
+  bookingDescription: json('booking_description')
+    .$type<MerchantText>()
+    .notNull()
+    .default(sql`'""'::json`),
   logoPath: text('logo_path'),
   bannerPath: text('banner_path'),
   themePrimary: text('theme_primary').notNull(),

@@ -1,6 +1,7 @@
 /** The messages to the diner about their booking: email with .ics and JSON-LD, and a text message. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import { isolatedName } from '../../../shared/isolated-name.ts';
+import { merchantTextIn } from '../../../shared/merchant-text.ts';
 import { messageTexts } from '../../i18n/server-texts.ts';
 import { bookingIcs, type IcsScheduling } from '../booking-ics.ts';
 import { bookingEmail, type EmailParts } from './booking-email.ts';
@@ -48,6 +49,8 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
   const shownName = isolatedName(merchant.name);
   const vars = { name: shownName, phone: merchant.phone };
   const subject = oneLineSubject(t(`diner.${key}.subject`, vars));
+  // The restaurant's own booking text, in the diner's language (else its first): plain text, escaped by bookingEmail.
+  const bookingText = merchantTextIn(merchant.bookingDescription, lang).trim();
   const brand = { name: merchant.name, primary: merchant.theme.primary, background: merchant.theme.background };
 
   const reason = REASONS.find((code) => code === booking.cancelReason);
@@ -88,7 +91,7 @@ export function dinerMessage(input: BookingMessageInput & { kind: DinerMessageKi
     brand,
     subject,
     greeting: booking.diner.firstname.trim() ? t('greeting.named', { name: isolatedName(booking.diner.firstname.trim()) }) : t('greeting.anonymous'),
-    paragraphs: [t(`diner.${key}.lead`, vars)],
+    paragraphs: [t(`diner.${key}.lead`, vars), ...(ending || !bookingText ? [] : [bookingText])],
     notice,
     facts: bookingFacts(booking, merchant, lang, { zone: merchant.showZone !== false }),
     actions,

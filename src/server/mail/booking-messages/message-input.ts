@@ -1,4 +1,5 @@
 /** What the booking messages are made of: their kinds, the booking, merchant and links they tell, and what they compose to. */
+import type { MerchantText } from '../../../shared/merchant-text.ts';
 import type { Lang } from '../../../shared/langs.ts';
 
 /** What the diner is told, one kind per row of docs/messages.md's table. */
@@ -85,6 +86,8 @@ export interface MessageMerchant {
   lang?: Lang;
   /** The restaurant's first `notifications.email`: the .ics ORGANIZER (else no-reply at the site's host). */
   email?: string;
+  /** The definition's bookingDescription (one text, or one per language): the diner's mails quote it in their language. */
+  bookingDescription?: MerchantText;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** A stored merchant as the booking messages show it: its name, address, phone, colours, and its messages' language. */
+/** A stored merchant as the booking messages show it: its name, address, phone, colours, booking text, and its messages' language. */
 import type { Merchant } from '../../domain/merchant-floor.ts';
 import { notificationTargets } from '../../domain/merchant-notifications.ts';
 import type { MessageMerchant } from './message-input.ts';
@@ -17,5 +17,6 @@ export function messageMerchantOf(merchant: Merchant): MessageMerchant {
     showZone: merchant.settings.showZone,
     lang: targets.lang,
     ...(targets.emails[0] ? { email: targets.emails[0] } : {}),
+    bookingDescription: merchant.bookingDescription,
   };
 }
