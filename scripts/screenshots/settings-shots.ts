@@ -19,10 +19,12 @@ const SECTIONS = [
 let session: { access_token: string; merchants: unknown } | undefined;
 
 /** The settings' address, once signed in. */
-const settingsPath = (section: string) => async ({ baseUrl }: { baseUrl: string }) => {
-  session ??= await postApi(baseUrl, '/api/pro/auth/login', { email: 'salle@le-petit-zinc.example', password: 'ardoise-du-jour-75009' });
-  return `/pro/${SLUG}/settings#${section}`;
-};
+const settingsPath =
+  (section: string) =>
+  async ({ baseUrl }: { baseUrl: string }) => {
+    session ??= await postApi(baseUrl, '/api/pro/auth/login', { email: 'salle@le-petit-zinc.example', password: 'ardoise-du-jour-75009' });
+    return `/pro/${SLUG}/settings#${section}`;
+  };
 
 const asOwner = async (page: Page) => {
   await page.addInitScript(
@@ -36,17 +38,15 @@ const asOwner = async (page: Page) => {
 
 /** The settings' pictures: one per section, and a fault beside its field. */
 export const SETTINGS_SHOTS: Shot[] = [
-  ...SECTIONS.map(
-    ([id, title]): Shot => ({
-      name: `staff-settings-${id}`,
-      path: settingsPath(id),
-      widths: WIDTHS,
-      before: asOwner,
-      setup: async (page) => {
-        await page.getByRole('tabpanel', { name: title }).waitFor();
-      },
-    }),
-  ),
+  ...SECTIONS.map(([id, title]): Shot => ({
+    name: `staff-settings-${id}`,
+    path: settingsPath(id),
+    widths: WIDTHS,
+    before: asOwner,
+    setup: async (page) => {
+      await page.getByRole('tabpanel', { name: title }).waitFor();
+    },
+  })),
   {
     name: 'staff-settings-hours-fault',
     path: settingsPath('hours'),

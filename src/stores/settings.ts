@@ -10,8 +10,8 @@ import { staffApi, type StaffApi } from '../lib/api/staff-api.ts';
 import { changedFields, sameValue } from '../lib/settings/definition-diff.ts';
 import { dottedPath, pathTouches, withValueAt } from '../lib/settings/draft-path.ts';
 import { checkKeyOfServerMessage, localErrors } from '../lib/settings/local-checks.ts';
-import type { DefinitionDraft } from '../islands/settings/definition-draft.ts';
-import type { DraftPath } from '../islands/settings/section-props.ts';
+import type { DefinitionDraft } from '../lib/settings/definition-draft.ts';
+import type { DraftPath } from '../lib/settings/draft-path.ts';
 import type { FailureCode } from '../shared/api/outcome.ts';
 import { mayStaff, type StaffRole } from '../shared/staff-roles.ts';
 

@@ -59,7 +59,11 @@ test.describe('the restaurant settings', () => {
     await request.dispose();
   });
 
-  test('a manager opens Tuesday with an opening, saves, and the definition has it; the page has no serious axe violation', async ({ browser, baseURL, request }) => {
+  test('a manager opens Tuesday with an opening, saves, and the definition has it; the page has no serious axe violation', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const page = await settingsOf(browser, baseURL!, GINO);
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -26,7 +26,6 @@ import SpecialDaysSection from './sections/SpecialDaysSection.tsx';
 import TeamSection from './sections/TeamSection.tsx';
 import ZonesSection from './sections/ZonesSection.tsx';
 import '../shared/buttons.css';
-import '../staff/staff.css';
 import './settings.css';
 
 await needMessages('settings', frSettings);
@@ -87,21 +86,21 @@ export default function SettingsPage() {
   );
   const faulty = useMemo(() => new Set(Object.keys(errors).map(sectionOfPath)), [errors]);
 
-  if (!hydrated) return <p className="staff-loading">…</p>;
+  if (!hydrated) return <p className="settings-loading">…</p>;
   const merchantName = state.draft?.name ?? session.merchants.find((merchant) => merchant.slug === slug)?.name ?? slug ?? '';
   const bookLink = slug ? (
-    <a className="cv-btn cv-btn-secondary staff-small" href={staffBookPath(slug)}>
+    <a className="cv-btn cv-btn-secondary settings-small" href={staffBookPath(slug)}>
       {t('settings.shell.toBook')}
     </a>
   ) : null;
 
   const header = (
-    <header className="staff-top">
-      <div className="staff-top-title">
-        <p className="staff-eyebrow">{merchantName}</p>
-        <h1 className="staff-title">{t('settings.title')}</h1>
+    <header className="settings-top">
+      <div className="settings-top-title">
+        <p className="settings-eyebrow">{merchantName}</p>
+        <h1 className="settings-title">{t('settings.title')}</h1>
       </div>
-      <div className="staff-top-tools">
+      <div className="settings-top-tools">
         <LanguageSelector />
         {bookLink}
       </div>
@@ -112,7 +111,7 @@ export default function SettingsPage() {
     return (
       <div className="settings-page">
         {header}
-        <div className="staff-card settings-refused" role="alert">
+        <div className="settings-card settings-refused" role="alert">
           <h2>{t('settings.shell.refusedTitle')}</h2>
           <p>{t('settings.shell.refused')}</p>
         </div>
@@ -123,7 +122,7 @@ export default function SettingsPage() {
     return (
       <div className="settings-page">
         {header}
-        <div className="staff-alert" role="alert">
+        <div className="settings-alert" role="alert">
           <p>{t('settings.shell.failed')}</p>
           <button type="button" className="cv-btn cv-btn-secondary" onClick={() => slug && void loadSettings(slug)}>
             {t('settings.shell.retry')}
@@ -136,7 +135,7 @@ export default function SettingsPage() {
     return (
       <div className="settings-page">
         {header}
-        <p className="staff-loading" role="status">
+        <p className="settings-loading" role="status">
           {t('settings.shell.loading')}
         </p>
       </div>

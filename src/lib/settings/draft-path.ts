@@ -1,5 +1,7 @@
 /** Reading and replacing one value of the definition by its path, without touching the rest (every level is copied, never mutated). */
-import type { DraftPath } from '../../islands/settings/section-props.ts';
+
+/** A path into the definition, as the server's 422 names it (`shifts.1.slots.0.end` is ['shifts', 1, 'slots', 0, 'end']). */
+export type DraftPath = readonly (string | number)[];
 
 /** The dotted form of a path, as the server's 422 names fields: ['shifts', 1, 'end'] is 'shifts.1.end'. */
 export function dottedPath(path: DraftPath): string {

@@ -3,7 +3,7 @@
  * message key the form shows: hours written HH:MM, each slot ending after it starts, no two slots of a day
  * overlapping, colours written #rgb or #rrggbb.
  */
-import type { DefinitionDraft } from '../../islands/settings/definition-draft.ts';
+import type { DefinitionDraft } from './definition-draft.ts';
 import { isLocalTime, minutesOfLocalTime } from '../../shared/local-time.ts';
 import { normaliseHex } from '../../shared/colour.ts';
 

@@ -1,6 +1,6 @@
 /** A merchant text (one string, or one per language) as the settings edit it: one field per language, saved as an object. */
 import { LANGS, type Lang } from '../../shared/langs.ts';
-import type { MerchantText } from '../../islands/settings/definition-draft.ts';
+import type { MerchantText } from './definition-draft.ts';
 
 /** The text of one language: a plain string counts as the first language's. */
 export function textIn(text: MerchantText | undefined, lang: Lang): string {

@@ -40,7 +40,14 @@ const STAFF_SETTINGS_SHELL = 'pro/settings/index.html';
  * sign-in choice, the guest form and onboarding stay embeddable: a diner booking inside a restaurant's iframe
  * validates as a guest there.
  */
-const PASSWORD_PAGES = new Set(['auth/login/index.html', 'auth/register/index.html', 'auth/forgot_password/index.html', 'pro/index.html', STAFF_BOOK_SHELL, STAFF_SETTINGS_SHELL]);
+const PASSWORD_PAGES = new Set([
+  'auth/login/index.html',
+  'auth/register/index.html',
+  'auth/forgot_password/index.html',
+  'pro/index.html',
+  STAFF_BOOK_SHELL,
+  STAFF_SETTINGS_SHELL,
+]);
 
 /** Content-Security-Policy of imported images: nothing runs, nothing loads. */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

@@ -41,10 +41,30 @@ describe('a text per language', () => {
 
 describe('the hours’ checks', () => {
   test('touching openings overlap (the end is the last seating); separate ones do not', () => {
-    expect(hoursErrors([{ day: 2, slots: [{ start: '12:00', end: '14:00' }, { start: '14:00', end: '16:00' }] }])).toEqual({
+    expect(
+      hoursErrors([
+        {
+          day: 2,
+          slots: [
+            { start: '12:00', end: '14:00' },
+            { start: '14:00', end: '16:00' },
+          ],
+        },
+      ]),
+    ).toEqual({
       'shifts.0.slots.1.start': 'settings.hours.errors.overlap',
     });
-    expect(hoursErrors([{ day: 2, slots: [{ start: '19:00', end: '22:00' }, { start: '12:00', end: '14:00' }] }])).toEqual({});
+    expect(
+      hoursErrors([
+        {
+          day: 2,
+          slots: [
+            { start: '19:00', end: '22:00' },
+            { start: '12:00', end: '14:00' },
+          ],
+        },
+      ]),
+    ).toEqual({});
   });
 
   test('an empty time is not a time', () => {
@@ -54,9 +74,8 @@ describe('the hours’ checks', () => {
 
 describe('what another save changed', () => {
   test('the top-level fields that differ, key order aside', () => {
-    expect(changedFields({ name: 'A', theme: { primary: '#000', background: '#fff' }, x: 1 }, { theme: { background: '#fff', primary: '#000' }, name: 'B' })).toEqual([
-      'name',
-      'x',
-    ]);
+    expect(
+      changedFields({ name: 'A', theme: { primary: '#000', background: '#fff' }, x: 1 }, { theme: { background: '#fff', primary: '#000' }, name: 'B' }),
+    ).toEqual(['name', 'x']);
   });
 });

@@ -66,14 +66,20 @@ describe('changing the draft by path', () => {
   });
 
   test('the form’s own checks name each fault at the path the server would: bad time, end before start, overlap, colour', () => {
-    changeSetting(['shifts', 0, 'slots'], [
-      { start: '12:00', end: '11:00' },
-      { start: '25:00', end: '14:00' },
-    ]);
-    changeSetting(['shifts', 1, 'slots'], [
-      { start: '12:00', end: '14:00' },
-      { start: '13:30', end: '15:00' },
-    ]);
+    changeSetting(
+      ['shifts', 0, 'slots'],
+      [
+        { start: '12:00', end: '11:00' },
+        { start: '25:00', end: '14:00' },
+      ],
+    );
+    changeSetting(
+      ['shifts', 1, 'slots'],
+      [
+        { start: '12:00', end: '14:00' },
+        { start: '13:30', end: '15:00' },
+      ],
+    );
     changeSetting(['theme', 'primary'], 'red');
     expect($settingsErrors.get()).toEqual({
       'shifts.0.slots.0.end': { key: 'settings.hours.errors.endBeforeStart' },

@@ -19,11 +19,15 @@ export default function ImageField(props: { field: 'logo' | 'banner'; section: S
   const uploading = uploads[field] === true;
   return (
     <div className={`settings-field settings-image settings-image-${field}`}>
-      <span className="staff-label" id={`${id}-label`}>
+      <span className="settings-label" id={`${id}-label`}>
         {t(`settings.page.${field}`)}
       </span>
       <div className="settings-image-row">
-        {src ? <img className="settings-image-preview" src={src} alt={t(`settings.page.${field}`)} /> : <span className="settings-image-none">{t('settings.page.none')}</span>}
+        {src ? (
+          <img className="settings-image-preview" src={src} alt={t(`settings.page.${field}`)} />
+        ) : (
+          <span className="settings-image-none">{t('settings.page.none')}</span>
+        )}
         <label className="cv-btn cv-btn-secondary settings-file">
           {t('settings.page.choose')}
           <input

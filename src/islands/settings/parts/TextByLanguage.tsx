@@ -15,12 +15,12 @@ export default function TextByLanguage(props: { field: 'description' | 'bookingD
   const error = section.errorAt(`${field}.${lang}`) ?? section.errorAt(field);
   return (
     <div className="settings-field">
-      <label className="staff-label" htmlFor={id}>
+      <label className="settings-label" htmlFor={id}>
         {t(`settings.page.${field}`)} ({t(`settings.page.lang.${lang}`)})
       </label>
       <textarea
         id={id}
-        className="staff-input staff-textarea"
+        className="settings-input settings-textarea"
         lang={lang}
         value={textIn(value, lang)}
         maxLength={2000}

@@ -17,7 +17,7 @@ function ColourField(props: { which: 'primary' | 'background'; section: SectionP
   const set = (next: string) => section.change(['theme', which], next);
   return (
     <div className="settings-field">
-      <label className="staff-label" htmlFor={id}>
+      <label className="settings-label" htmlFor={id}>
         {t(`settings.page.${which}`)}
       </label>
       <div className="settings-colour-row">
@@ -30,7 +30,7 @@ function ColourField(props: { which: 'primary' | 'background'; section: SectionP
         />
         <input
           id={id}
-          className="staff-input settings-colour-text"
+          className="settings-input settings-colour-text"
           value={value}
           spellCheck={false}
           autoComplete="off"

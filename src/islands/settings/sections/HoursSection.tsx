@@ -25,9 +25,13 @@ function TimeField(props: { id: string; label: string; value: string; error: str
       </label>
       <input
         id={props.id}
-        type="time"
-        className="staff-input settings-time-input"
+        className="settings-input settings-time-input"
         value={props.value}
+        inputMode="numeric"
+        placeholder="HH:MM"
+        maxLength={5}
+        autoComplete="off"
+        spellCheck={false}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
         onChange={(event) => props.onChange(event.target.value)}
@@ -92,7 +96,12 @@ export default function HoursSection(props: SectionProps) {
                       <button
                         type="button"
                         className="cv-btn cv-btn-secondary settings-slot-remove"
-                        onClick={() => props.change(['shifts', index, 'slots'], slots.filter((_, other) => other !== at))}
+                        onClick={() =>
+                          props.change(
+                            ['shifts', index, 'slots'],
+                            slots.filter((_, other) => other !== at),
+                          )
+                        }
                       >
                         <span aria-hidden="true">×</span>
                         <span className="visually-hidden">{t('settings.hours.remove', { n, day: name })}</span>

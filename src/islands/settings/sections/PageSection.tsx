@@ -16,12 +16,12 @@ export default function PageSection(props: SectionProps) {
   return (
     <div className="settings-section">
       <div className="settings-field">
-        <label className="staff-label" htmlFor="settings-name">
+        <label className="settings-label" htmlFor="settings-name">
           {t('settings.page.name')}
         </label>
         <input
           id="settings-name"
-          className="staff-input"
+          className="settings-input"
           value={props.draft.name}
           maxLength={120}
           aria-invalid={nameError ? true : undefined}
