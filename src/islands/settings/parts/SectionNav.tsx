@@ -3,7 +3,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { SETTINGS_SECTIONS, type SettingsSectionId } from '../section-list.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 
-/** The tabs of the settings' sections; `errors` marks the sections holding a fault. */
+/** The tabs of the settings' sections; `faulty` marks (and names, for screen readers) the sections holding a fault. */
 export default function SectionNav(props: { current: SettingsSectionId; onPick(section: SettingsSectionId): void; faulty: ReadonlySet<SettingsSectionId> }) {
   const { t } = useTranslation();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -35,7 +35,12 @@ export default function SectionNav(props: { current: SettingsSectionId; onPick(s
           onKeyDown={(event) => move(event, index)}
         >
           {t(`settings.${section}.title`)}
-          {props.faulty.has(section) ? <span className="settings-tab-fault" aria-hidden="true" /> : null}
+          {props.faulty.has(section) ? (
+            <>
+              <span className="settings-tab-fault" aria-hidden="true" />
+              <span className="visually-hidden">{t('settings.shell.state.invalid')}</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>
