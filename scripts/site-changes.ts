@@ -92,6 +92,7 @@ export function purgeAddresses(path: string): string[] {
   const shell = TOKEN_SHELL.exec(path);
   if (shell) addresses.push(`/${shell[1]}/${shell[2]}/*`);
   if (path === '/pro/book/index.html') addresses.push('/pro/*');
+  if (path === '/pro/settings/index.html') addresses.push('/pro/*/settings');
   return addresses;
 }
 

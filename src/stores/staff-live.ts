@@ -10,17 +10,19 @@ import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, ty
 import { getStaffBearer } from '../lib/staff/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
 import { isPending } from '../shared/booking-life-cycle.ts';
+import type { StaffRole } from '../shared/staff-roles.ts';
 import { $staffBook, eventIsNews, loadDay, refreshAfterChange } from './staff-book.ts';
 import { forgetStaff, staffFailure, type StaffOutcome } from './staff-session.ts';
 
-/** The live channel's state and the count of new pending bookings not yet looked at. */
+/** The live channel's state, the count of new pending bookings not yet looked at, and the staff member's role here (once known). */
 export interface StaffLiveState {
   state: 'off' | 'connecting' | 'subscribed' | 'refused';
   newPending: number;
+  role: StaffRole | null;
 }
 
 /** The book's live channel. */
-export const $staffLive = map<StaffLiveState>({ state: 'off', newPending: 0 });
+export const $staffLive = map<StaffLiveState>({ state: 'off', newPending: 0, role: null });
 
 /** What startLiveBook may be given instead of its defaults. */
 export interface LiveBookOptions {
@@ -68,7 +70,9 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
   let channel: string | undefined;
   try {
     const me = await api.me();
-    channel = me.merchants.find((merchant) => merchant.slug === slug)?.channel;
+    const here = me.merchants.find((merchant) => merchant.slug === slug);
+    channel = here?.channel;
+    $staffLive.setKey('role', here?.role ?? null);
     if (!channel) {
       // Not a merchant of this staff member's: answered as unknown, like the server does.
       $staffBook.set({ ...$staffBook.get(), status: 'error', error: 'merchant_not_found' });
@@ -121,7 +125,7 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
     stop: () => {
       globalThis.removeEventListener?.('online', onOnlineEvent);
       subscription?.stop();
-      $staffLive.set({ state: 'off', newPending: 0 });
+      $staffLive.set({ state: 'off', newPending: 0, role: null });
     },
   };
 }

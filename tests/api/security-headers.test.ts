@@ -28,6 +28,7 @@ const SITE_FILES = [
   'legal/terms/index.html',
   'pro/index.html',
   'pro/book/index.html',
+  'pro/settings/index.html',
   'sw.js',
   '_astro/app.js',
 ];
@@ -87,6 +88,7 @@ const cases: Array<[string, Request, Expected]> = [
   ['the forgotten-password page', { method: 'GET', url: '/auth/forgot_password/' }, PASSWORD_PAGE],
   ['the staff sign-in page', { method: 'GET', url: '/pro/' }, PASSWORD_PAGE],
   ['the staff book of a merchant (its one shell)', { method: 'GET', url: '/pro/le-petit-zinc' }, PASSWORD_PAGE],
+  ['the settings of a merchant (their one shell)', { method: 'GET', url: '/pro/le-petit-zinc/settings' }, PASSWORD_PAGE],
   [
     'the staff book of a slug that is no slug',
     { method: 'GET', url: '/pro/Le_Zinc' },

@@ -1,9 +1,9 @@
 /** What the settings page hands each of its sections: the draft, its errors by path, and the one way to change it. */
 import type { StaffRole } from '../../shared/staff-roles.ts';
+import type { DraftPath } from '../../lib/settings/draft-path.ts';
 import type { DefinitionDraft } from './definition-draft.ts';
 
-/** A path into the definition, as the server's 422 names it (`shifts.1.slots.0.end` is ['shifts', 1, 'slots', 0, 'end']). */
-export type DraftPath = readonly (string | number)[];
+export type { DraftPath } from '../../lib/settings/draft-path.ts';
 
 /** The props of every settings section. */
 export interface SectionProps {

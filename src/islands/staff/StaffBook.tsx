@@ -10,10 +10,11 @@ import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
 import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
 import { actionsFor, bookTitle, groupByService, matchesFilter, tableCount, type BookAction } from '../../lib/staff/book-view.ts';
-import { STAFF_HOME_PATH, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
+import { STAFF_HOME_PATH, staffSettingsPath, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
 import { isPending } from '../../shared/booking-life-cycle.ts';
+import { mayStaff } from '../../shared/staff-roles.ts';
 import {
   $staffBook,
   $staffFilter,
@@ -201,6 +202,11 @@ export default function StaffBook() {
             </button>
           ) : null}
           <LanguageSelector />
+          {slug && live.role && mayStaff(live.role, 'definition') ? (
+            <a className="cv-btn cv-btn-secondary staff-small" href={staffSettingsPath(slug)}>
+              {t('staff.settingsLink')}
+            </a>
+          ) : null}
           <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={() => openStaffDialog({ kind: 'password' })}>
             {t('staff.password.open')}
           </button>

@@ -80,9 +80,11 @@ export function apiUrl(path: string): string {
 
 /** How one call is made. */
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as it is, with its own Content-Type (an uploaded image). */
+  raw?: Blob;
   /** Sent as application/x-www-form-urlencoded (the OAuth token endpoint). */
   form?: Record<string, string>;
   /** Overrides the stored bearer; null sends none. */
@@ -101,12 +103,15 @@ function wireCodeOf(status: number, body: unknown): string {
 
 /** Sends one API call and returns its pending response; the network's own failures reject it (see readApiAnswer). */
 export function sendApiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = options.json !== undefined || options.form ? 'POST' : 'GET', json, form, timeoutMs = API_TIMEOUT_MS } = options;
+  const { method = options.json !== undefined || options.form || options.raw ? 'POST' : 'GET', json, form, raw, timeoutMs = API_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { accept: 'application/json', [DEVICE_HEADER]: deviceId() };
   const bearer = options.bearer === undefined ? getBearer() : options.bearer;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  let body: string | undefined;
-  if (form) {
+  let body: string | Blob | undefined;
+  if (raw) {
+    headers['content-type'] = raw.type || 'application/octet-stream';
+    body = raw;
+  } else if (form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(form).toString();
   } else if (json !== undefined) {

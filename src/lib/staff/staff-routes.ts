@@ -1,4 +1,4 @@
-/** The staff pages' addresses: /pro and /pro/{merchantSlug}. */
+/** The staff pages' addresses: /pro, /pro/{merchantSlug} and /pro/{merchantSlug}/settings. */
 
 /** The staff sign-in page. */
 export const STAFF_HOME_PATH = '/pro';
@@ -14,12 +14,23 @@ export function staffSlugOf(pathname: string): string | null {
   return match ? match[1]! : null;
 }
 
+/** /pro/{merchantSlug}/settings: a merchant's settings (one shell for every merchant). */
+export function staffSettingsPath(merchantSlug: string): string {
+  return `${staffBookPath(merchantSlug)}/settings`;
+}
+
+/** The merchant a settings page's address names (/pro/{slug}/settings), or null. */
+export function settingsSlugOf(pathname: string): string | null {
+  const match = /^\/pro\/([a-z0-9-]+)\/settings\/?$/.exec(pathname);
+  return match ? match[1]! : null;
+}
+
 /** The sign-in page, asked to come back to `path` (a book's address with its query) once signed in. */
 export function staffSignInPath(path: string): string {
   return `${STAFF_HOME_PATH}?next=${encodeURIComponent(path)}`;
 }
 
-/** Where to go after sign-in: `next` when it is the book of one of the staff member's merchants (never another site), else null. */
+/** Where to go after sign-in: `next` when it is the book or the settings of one of the staff member's merchants (never another site), else null. */
 export function staffNextPath(next: string | null, merchants: ReadonlyArray<{ slug: string }>): string | null {
   if (!next) return null;
   let url: URL;
@@ -29,6 +40,6 @@ export function staffNextPath(next: string | null, merchants: ReadonlyArray<{ sl
     return null;
   }
   if (url.origin !== 'https://book.invalid') return null;
-  const slug = staffSlugOf(url.pathname);
+  const slug = staffSlugOf(url.pathname) ?? settingsSlugOf(url.pathname);
   return slug && merchants.some((merchant) => merchant.slug === slug) ? `${url.pathname}${url.search}` : null;
 }

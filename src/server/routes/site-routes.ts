@@ -32,13 +32,22 @@ export const PASSWORD_PAGE_CSP = pageCsp("'none'");
 
 /** The staff book's one shell, served for /pro/{slug}: its island reads the merchant from the address. */
 const STAFF_BOOK_SHELL = 'pro/book/index.html';
+/** The restaurant settings' one shell, served for /pro/{slug}/settings. */
+const STAFF_SETTINGS_SHELL = 'pro/settings/index.html';
 
 /**
- * The pages where a password is typed or a reset asked for, and the staff book (its buttons act on bookings). The
+ * The pages where a password is typed or a reset asked for, and the staff book and settings (their buttons act on bookings and the restaurant). The
  * sign-in choice, the guest form and onboarding stay embeddable: a diner booking inside a restaurant's iframe
  * validates as a guest there.
  */
-const PASSWORD_PAGES = new Set(['auth/login/index.html', 'auth/register/index.html', 'auth/forgot_password/index.html', 'pro/index.html', STAFF_BOOK_SHELL]);
+const PASSWORD_PAGES = new Set([
+  'auth/login/index.html',
+  'auth/register/index.html',
+  'auth/forgot_password/index.html',
+  'pro/index.html',
+  STAFF_BOOK_SHELL,
+  STAFF_SETTINGS_SHELL,
+]);
 
 /** Content-Security-Policy of imported images: nothing runs, nothing loads. */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -118,6 +127,10 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
   // Only slugs match: /pro/ itself is the sign-in page, served as a file like any other.
   app.get('/pro/:slug(^[a-z0-9-]+$)', { schema: { hide: true } }, async (_request, reply) => {
     if (existsSync(path.join(siteDir, STAFF_BOOK_SHELL))) return sendPage(reply, STAFF_BOOK_SHELL);
+    return sendPage(reply, '404.html', 404);
+  });
+  app.get('/pro/:slug(^[a-z0-9-]+$)/settings', { schema: { hide: true } }, async (_request, reply) => {
+    if (existsSync(path.join(siteDir, STAFF_SETTINGS_SHELL))) return sendPage(reply, STAFF_SETTINGS_SHELL);
     return sendPage(reply, '404.html', 404);
   });
 

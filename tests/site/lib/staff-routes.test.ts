@@ -7,6 +7,8 @@ describe('where staff go back to after signing in', () => {
   test.each([
     ['/pro/le-petit-zinc?day=2026-11-25&booking=abc&action=confirm', '/pro/le-petit-zinc?day=2026-11-25&booking=abc&action=confirm'],
     ['/pro/sakura-ramen', '/pro/sakura-ramen'],
+    ['/pro/sakura-ramen/settings', '/pro/sakura-ramen/settings'],
+    ['/pro/trattoria-nonna/settings', null],
     ['/pro/trattoria-nonna', null],
     ['https://evil.example/pro/le-petit-zinc', null],
     ['//evil.example/pro/le-petit-zinc', null],
