@@ -209,6 +209,38 @@ describe('the staff through the definition: only an owner changes them', () => {
   });
 });
 
+describe('the provider\u2019s imports in the history', () => {
+  test('an admin import is recorded as the provider\u2019s: the fields it changed, before and after; one that changes nothing is not', async () => {
+    const exported = expectOk(await t.get(`/api/admin/merchants/${m.slug}`, { bearer: ADMIN_TOKEN })).body.merchant;
+    const { revision } = await read();
+    const imported = await t.put(`/api/admin/merchants/${m.slug}`, { ...exported, phone: '+33140000000' }, { bearer: ADMIN_TOKEN });
+    expectOk(imported);
+    const [latest] = await history();
+    expect(latest).toEqual({
+      at: expect.any(String),
+      by: 'provider',
+      revision: revision + 1,
+      fields: ['phone'],
+      before: { phone: exported.phone },
+      after: { phone: '+33140000000' },
+    });
+    expectOk(await t.put(`/api/admin/merchants/${m.slug}`, { ...exported, phone: '+33140000000' }, { bearer: ADMIN_TOKEN }));
+    expect((await history())[0]).toEqual(latest);
+  });
+
+  test('a new merchant\u2019s first import is recorded, staff without passwords or hashes', async () => {
+    const slug = uniqueSlug('first');
+    const who = memberOf(slug, 'owner');
+    await t.importMerchant({ ...fixtureMerchant(slug), staff: [{ ...who, role: 'owner' }] });
+    const bearer = expectOk(await login(who)).body.access_token;
+    const [first] = expectOk(await t.get(`/api/pro/${slug}/definition/history`, { bearer })).body.changes;
+    expect(first).toMatchObject({ by: 'provider', revision: 1, before: {} });
+    expect(first.fields).toEqual(expect.arrayContaining(['name', 'staff', 'zones']));
+    expect(first.after.staff).toEqual([{ email: who.email, role: 'owner' }]);
+    expect(JSON.stringify(first)).not.toMatch(/passphrase|argon2/);
+  });
+});
+
 describe('roles through import and export', () => {
   test('a definition without roles makes every listed member an owner', async () => {
     const slug = uniqueSlug('noroles');

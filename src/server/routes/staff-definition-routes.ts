@@ -97,7 +97,7 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
       schema: {
         tags,
         security: STAFF_SECURITY,
-        summary: 'The latest recorded changes of the definition by staff, newest first; managers and owners',
+        summary: 'The latest recorded changes of the definition, by staff or the provider\u2019s imports, newest first; managers and owners',
         params,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: replies(staffDefinitionHistoryResponseSchema, 'unauthenticated', 'forbidden', 'merchant_not_found'),

@@ -8,11 +8,11 @@ import { DomainError, isDomainError } from '../domain/errors.ts';
 import { parseMerchantDefinition, type DefinitionIssue, type MerchantDefinition } from '../domain/merchant-definition.ts';
 import type { Database } from '../db/database.ts';
 import { latestMerchantChanges, insertMerchantChange } from '../db/merchant-change-store.ts';
-import { findMerchantBySlug, upsertMerchant, type MerchantRow } from '../db/merchant-store.ts';
+import { findMerchantBySlug, upsertMerchant } from '../db/merchant-store.ts';
 import { staffMembersOf, type StaffMemberValues, type StaffRevocation } from '../db/staff-rows.ts';
 import { writeStaffInvitations } from '../db/staff-invitations.ts';
 import { mayStaff, type StaffRole } from '../../shared/staff-roles.ts';
-import { exportMerchant } from './merchant-export.ts';
+import { editableDefinitionOf } from './merchant-export.ts';
 import { prepareImport } from './merchant-import.ts';
 
 /** The staff member saving: the merchant's slug, their staff row, email and role there. */
@@ -23,19 +23,13 @@ export interface DefinitionEditor {
   role: StaffRole;
 }
 
-/** The definition as staff read it: the export's shape, staff as `{ email, role }` only. */
-async function definitionOf(db: Database, merchant: MerchantRow): Promise<Record<string, unknown>> {
-  const { staff, ...rest } = await exportMerchant(db, merchant);
-  return { ...rest, staff: staff.map(({ email, role }) => ({ email, role })) };
-}
-
 /** The merchant's definition and the revision it was read at, from one snapshot (no write can fall between the two). */
 export function readDefinition(db: Database, slug: string): Promise<{ definition: Record<string, unknown>; revision: number }> {
   return db.transaction(
     async (tx) => {
       const merchant = await findMerchantBySlug(tx, slug);
       if (!merchant) throw new DomainError('merchant_not_found');
-      return { definition: await definitionOf(tx, merchant), revision: merchant.definitionRevision };
+      return { definition: await editableDefinitionOf(tx, merchant), revision: merchant.definitionRevision };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -136,10 +130,10 @@ export async function saveDefinition(
   const { merchant, revocation } = await upsertMerchant(db, definition, prepared.images, hashes, {
     expectedRevision: revision,
     beforeWrite: async (tx, row) => {
-      before = await definitionOf(tx, row);
+      if (row) before = await editableDefinitionOf(tx, row);
     },
     afterWrite: async (tx, row) => {
-      const after = await definitionOf(tx, row);
+      const after = await editableDefinitionOf(tx, row);
       const fields = changedFields(before, after);
       await insertMerchantChange(tx, {
         merchantId: row.id,
