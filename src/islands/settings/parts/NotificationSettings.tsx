@@ -3,6 +3,7 @@ import { LANGS, type Lang } from '../../../shared/langs.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import type { SectionProps } from '../section-props.ts';
 import { emailsLine, emailsValue } from './list-text.ts';
+import { useLineText } from './use-line-text.ts';
 
 /** The notification fields of the rules section. */
 export default function NotificationSettings({ draft, errorAt, change, t }: Pick<SectionProps, 'draft' | 'errorAt' | 'change'> & { t: Translate }) {
@@ -12,6 +13,7 @@ export default function NotificationSettings({ draft, errorAt, change, t }: Pick
     if (value === undefined || value === '') delete next[key];
     change(['notifications'], Object.keys(next).length > 0 ? next : undefined);
   };
+  const [emailText, setEmailText] = useLineText(emailsLine(notifications.email), (text) => emailsLine(emailsValue(text)));
   const emailError = errorAt('notifications.email') ?? firstIndexedError(errorAt, 'notifications.email', notifications.email);
   return (
     <fieldset className="sp-fields">
@@ -22,9 +24,12 @@ export default function NotificationSettings({ draft, errorAt, change, t }: Pick
         </label>
         <textarea
           id="rules-notify-email"
-          defaultValue={emailsLine(notifications.email)}
+          value={emailText}
           aria-invalid={emailError ? true : undefined}
-          onChange={(event) => set('email', emailsValue(event.target.value))}
+          onChange={(event) => {
+            setEmailText(event.target.value);
+            set('email', emailsValue(event.target.value));
+          }}
         />
         <p className="sp-hint">{t('settings.rules.notifyEmailHint')}</p>
         {emailError ? <p className="sp-error">{emailError}</p> : null}

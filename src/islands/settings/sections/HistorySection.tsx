@@ -12,13 +12,13 @@ import type { SectionProps } from '../section-props.ts';
 await needMessages('settings', frSettings);
 
 /** History settings. */
-export default function HistorySection({ slug }: SectionProps) {
+export default function HistorySection({ slug, draft }: SectionProps) {
   const { t, lang } = useTranslation();
   const history = useStore($settingsHistory);
   useEffect(() => {
     void loadSettingsHistory(slug);
   }, [slug]);
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = timeFormat(lang, draft.timezone);
   return (
     <div className="sp-history" aria-busy={history.status === 'loading'}>
       <button type="button" className="sp-button" onClick={() => void loadSettingsHistory(slug)}>
@@ -33,4 +33,13 @@ export default function HistorySection({ slug }: SectionProps) {
       </ul>
     </div>
   );
+}
+
+/** Dates and times in the reader's language, at the restaurant's time zone (the browser's if that one is unknown here). */
+function timeFormat(lang: string, timeZone: string): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  } catch {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  }
 }

@@ -7,6 +7,7 @@ import CheckSetting from '../parts/CheckSetting.tsx';
 import NotificationSettings from '../parts/NotificationSettings.tsx';
 import NumberSetting from '../parts/NumberSetting.tsx';
 import { hoursOf } from '../parts/list-text.ts';
+import { useLineText } from '../parts/use-line-text.ts';
 import '../parts/settings-parts.css';
 import type { SectionProps } from '../section-props.ts';
 
@@ -43,6 +44,7 @@ export default function RulesSection({ draft, errorAt, change }: SectionProps) {
       : undefined;
   const reminderHours = Array.isArray(settings.reminderHours) ? (settings.reminderHours as number[]) : [];
   const reminders = remindersError(reminderHours, t) ?? at('reminderHours');
+  const [hoursText, setHoursText] = useLineText(reminderHours.join(', '), (text) => hoursOf(text).join(', '));
   return (
     <div className="sp-rules">
       <div className="sp-fields">
@@ -66,9 +68,12 @@ export default function RulesSection({ draft, errorAt, change }: SectionProps) {
           <input
             id="rules-reminderHours"
             inputMode="numeric"
-            defaultValue={reminderHours.join(', ')}
+            value={hoursText}
             aria-invalid={reminders ? true : undefined}
-            onChange={(event) => change(['settings', 'reminderHours'], hoursOf(event.target.value))}
+            onChange={(event) => {
+              setHoursText(event.target.value);
+              change(['settings', 'reminderHours'], hoursOf(event.target.value));
+            }}
           />
           <p className="sp-hint">{t('settings.rules.reminderHoursHint')}</p>
           {reminders ? <p className="sp-error">{reminders}</p> : null}
