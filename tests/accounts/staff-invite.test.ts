@@ -62,6 +62,22 @@ describe('an owner adds a staff member without a password', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
+  test('someone already staff of another restaurant keeps their password and gets no mail', async () => {
+    const other = await importRoleMerchant(t, 'elsewhere');
+    const { email, password } = other.who.host;
+    const { definition, revision } = await read();
+    expectOk(await save({ ...definition, staff: [...definition.staff, { email, role: 'manager' }] }, revision));
+    expect(await t.server.jobs.runDue()).toBe(0);
+    expect(mailsTo(email)).toHaveLength(0);
+    const me = expectOk(await t.get('/api/pro/me', { bearer: expectOk(await login(email, password)).body.access_token })).body;
+    expect(me.merchants.map((merchant: { slug: string; role: string }) => [merchant.slug, merchant.role]).sort()).toEqual(
+      [
+        [m.slug, 'manager'],
+        [other.slug, 'host'],
+      ].sort(),
+    );
+  });
+
   test('a manager may not: 403 forbidden, nothing written, no mail', async () => {
     const email = `by-manager@${m.slug}.example`;
     const { definition, revision } = await read(m.bearer.manager);

@@ -9,7 +9,7 @@ import { parseMerchantDefinition, type DefinitionIssue, type MerchantDefinition 
 import type { Database } from '../db/database.ts';
 import { latestMerchantChanges, insertMerchantChange } from '../db/merchant-change-store.ts';
 import { findMerchantBySlug, upsertMerchant } from '../db/merchant-store.ts';
-import { staffMembersOf, type StaffMemberValues, type StaffRevocation } from '../db/staff-rows.ts';
+import { staffHashesByEmail, staffMembersOf, type StaffMemberValues, type StaffRevocation } from '../db/staff-rows.ts';
 import { writeStaffInvitations } from '../db/staff-invitations.ts';
 import { mayStaff, type StaffRole } from '../../shared/staff-roles.ts';
 import { editableDefinitionOf } from './merchant-export.ts';
@@ -56,7 +56,7 @@ function issuesOf(error: unknown): DefinitionIssue[] {
  * The document as the import reads it: the slug of the URL, and each listed staff member already stored given their
  * current hash when no password comes (they keep it) and their current role when none is named. A hash is never
  * taken from staff. A new member without a password is invited: given a random password nobody knows (so no usable
- * one), they are mailed a link to choose theirs. Answers it with the issues found on the way and who is invited.
+ * one), they are mailed a link to choose theirs (unless they have an account already: keepPasswordsFromElsewhere). Answers it with the issues found on the way and who is invited.
  */
 function withStoredStaff(input: Record<string, unknown>, slug: string, stored: ReadonlyMap<string, StaffMemberValues>) {
   const issues: DefinitionIssue[] = [];
@@ -85,6 +85,23 @@ function withStoredStaff(input: Record<string, unknown>, slug: string, stored: R
 }
 
 /**
+ * A new member who is already staff of another merchant has an account: they keep their password (one of its stored
+ * hashes) and are not invited.
+ */
+async function keepPasswordsFromElsewhere(db: Database, staff: unknown, invited: Set<string>): Promise<void> {
+  if (!Array.isArray(staff)) return;
+  for (const email of [...invited]) {
+    const [elsewhere] = await staffHashesByEmail(db, email);
+    if (!elsewhere) continue;
+    const member = staff.find((entry: Record<string, unknown>) => typeof entry?.email === 'string' && entry.email.trim().toLowerCase() === email);
+    if (!member) continue;
+    delete member.password;
+    member.passwordHash = elsewhere.passwordHash;
+    invited.delete(email);
+  }
+}
+
+/**
  * Saves a staff member's definition of their merchant from the revision they read: 422 validation_error naming each
  * wrong field, 403 forbidden when a role without the right changes the staff (only an owner does), 422 last_owner
  * when no owner would remain, 422 self_removal when an owner's list leaves them out, 409 stale_revision when it
@@ -100,6 +117,7 @@ export async function saveDefinition(
   if (!mayStaff(editor.role, 'definition')) throw new DomainError('forbidden', { role: editor.role }, `A ${editor.role} may not change the definition`);
   const stored = await staffMembersOf(db, editor.slug);
   const { document, issues, passwordsGiven, invited } = withStoredStaff(input, editor.slug, stored);
+  await keepPasswordsFromElsewhere(db, document.staff, invited);
   let definition: MerchantDefinition | undefined;
   try {
     definition = parseMerchantDefinition(document);
