@@ -1,4 +1,5 @@
 import {
+  LIST_MAX,
   MAX_BOOKING_HORIZON_DAYS,
   MAX_REMINDERS,
   NAME_MAX,
@@ -187,7 +188,7 @@ const zoneSchema = z
   .strictObject({
     name: requiredText(NAME_MAX.zone),
     image: image.optional(),
-    tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(500, 'at most 500 tables'),
+    tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(LIST_MAX.tables, `at most ${LIST_MAX.tables} tables`),
   })
   .superRefine((zone, ctx) => {
     for (const index of duplicateIndexes(zone.tables.map((table) => table.name.toLowerCase()))) {
@@ -262,7 +263,7 @@ export const merchantDefinitionSchema = z
       .default([])
       .transform((days) => [...new Set(days)].sort()),
     zones: z.array(zoneSchema).min(1, 'at least one zone').max(50, 'at most 50 zones'),
-    staff: z.array(staffSchema).max(100, 'at most 100 staff accounts').default([]),
+    staff: z.array(staffSchema).max(LIST_MAX.staff, `at most ${LIST_MAX.staff} staff accounts`).default([]),
     notifications: notificationsSchema.optional(),
   })
   .superRefine((definition, ctx) => {

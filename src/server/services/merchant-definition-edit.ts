@@ -12,6 +12,7 @@ import { findMerchantBySlug, upsertMerchant } from '../db/merchant-store.ts';
 import { staffHashesByEmail, staffMembersOf, type StaffMemberValues, type StaffRevocation } from '../db/staff-rows.ts';
 import { writeStaffInvitations } from '../db/staff-invitations.ts';
 import { mayStaff, type StaffRole } from '../../shared/staff-roles.ts';
+import { LIST_MAX } from '../../shared/definition-bounds.ts';
 import { editableDefinitionOf } from './merchant-export.ts';
 import { prepareImport } from './merchant-import.ts';
 
@@ -89,7 +90,8 @@ function withStoredStaff(input: Record<string, unknown>, slug: string, stored: R
  * hashes) and are not invited.
  */
 async function keepPasswordsFromElsewhere(db: Database, staff: unknown, invited: Set<string>): Promise<void> {
-  if (!Array.isArray(staff)) return;
+  // More than a definition may list is refused by the validation anyway: no look-up for each of them first.
+  if (!Array.isArray(staff) || staff.length > LIST_MAX.staff) return;
   for (const email of [...invited]) {
     const [elsewhere] = await staffHashesByEmail(db, email);
     if (!elsewhere) continue;
