@@ -8,6 +8,7 @@ import { publishMerchantBookingUpdate } from './realtime/merchant-events.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { AccountOptions } from './auth/account-settings.ts';
 import { registerRateLimits } from './auth/rate-limit.ts';
+import { staffInviteSender } from './auth/password-reset.ts';
 import { DEFAULT_PHONE_LIMITS, setPhoneLimits, type PhoneLimits } from './db/phone-limits.ts';
 import { DEFAULT_DRAFT_LIMITS, type DraftLimits } from './routes/draft-limits.ts';
 import { accountsPlugin } from './routes/accounts-plugin.ts';
@@ -139,6 +140,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
         restaurantRecipients: recipients,
         sendEmail: deps.accounts?.mailer ? (email) => deps.accounts!.mailer!.send(email) : undefined,
         sms: deps.sms,
+        inviteStaff: staffInviteSender(deps.db, now, deps.accounts),
       }),
     },
     leaseMs: deps.jobs?.leaseMs,
@@ -174,6 +176,7 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
     onMerchantChange: deps.onMerchantChange ?? (() => {}),
     mediaDir: deps.mediaDir,
     revokeStaff,
+    wakeJobs: () => jobs.wake(),
   });
   await app.register(adminRoutes, {
     db: deps.db,

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'invalid_merchant_definition',
   'forbidden',
   'stale_revision',
+  'last_owner',
+  'self_removal',
 ] as const;
 
 /** One error_code of the API's catalogue. */

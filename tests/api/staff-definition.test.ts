@@ -195,11 +195,8 @@ describe('the staff through the definition: only an owner changes them', () => {
     expectError(await t.get(`/api/pro/${m.slug}/bookings?day=2026-11-25`, { bearer }), 401, 'unauthenticated');
   });
 
-  test('a new member needs a password; a hash is never taken from staff; an owner always remains', async () => {
+  test('a hash is never taken from staff; an owner always remains', async () => {
     const { definition, revision } = await read();
-    const noPassword = await save({ ...definition, staff: [...definition.staff, { email: 'nopass@example.test', role: 'host' }] }, revision);
-    expectError(noPassword, 422, 'validation_error');
-    expect(noPassword.body.issues.map((issue: { path: string }) => issue.path)).toContain(`staff.${definition.staff.length}.password`);
     const withHash = await save(
       { ...definition, staff: [{ ...definition.staff[0], passwordHash: '$argon2id$v=19$m=1,t=1,p=1$x$y' }, ...definition.staff.slice(1)] },
       revision,
@@ -207,8 +204,40 @@ describe('the staff through the definition: only an owner changes them', () => {
     expectError(withHash, 422, 'validation_error');
     expect(withHash.body.issues.map((issue: { path: string }) => issue.path)).toContain('staff.0.passwordHash');
     const noOwner = await save({ ...definition, staff: definition.staff.map((member: any) => ({ ...member, role: 'manager' })) }, revision);
-    expectError(noOwner, 422, 'validation_error');
+    expectError(noOwner, 422, 'last_owner');
     expect((await read()).revision).toBe(revision);
+  });
+});
+
+describe('the provider\u2019s imports in the history', () => {
+  test('an admin import is recorded as the provider\u2019s: the fields it changed, before and after; one that changes nothing is not', async () => {
+    const exported = expectOk(await t.get(`/api/admin/merchants/${m.slug}`, { bearer: ADMIN_TOKEN })).body.merchant;
+    const { revision } = await read();
+    const imported = await t.put(`/api/admin/merchants/${m.slug}`, { ...exported, phone: '+33140000000' }, { bearer: ADMIN_TOKEN });
+    expectOk(imported);
+    const [latest] = await history();
+    expect(latest).toEqual({
+      at: expect.any(String),
+      by: 'provider',
+      revision: revision + 1,
+      fields: ['phone'],
+      before: { phone: exported.phone },
+      after: { phone: '+33140000000' },
+    });
+    expectOk(await t.put(`/api/admin/merchants/${m.slug}`, { ...exported, phone: '+33140000000' }, { bearer: ADMIN_TOKEN }));
+    expect((await history())[0]).toEqual(latest);
+  });
+
+  test('a new merchant\u2019s first import is recorded, staff without passwords or hashes', async () => {
+    const slug = uniqueSlug('first');
+    const who = memberOf(slug, 'owner');
+    await t.importMerchant({ ...fixtureMerchant(slug), staff: [{ ...who, role: 'owner' }] });
+    const bearer = expectOk(await login(who)).body.access_token;
+    const [first] = expectOk(await t.get(`/api/pro/${slug}/definition/history`, { bearer })).body.changes;
+    expect(first).toMatchObject({ by: 'provider', revision: 1, before: {} });
+    expect(first.fields).toEqual(expect.arrayContaining(['name', 'staff', 'zones']));
+    expect(first.after.staff).toEqual([{ email: who.email, role: 'owner' }]);
+    expect(JSON.stringify(first)).not.toMatch(/passphrase|argon2/);
   });
 });
 

@@ -37,12 +37,14 @@ describe('httpStatusOf', () => {
     ['booking_too_far_ahead', 422],
     ['no_phone', 422],
     ['merchant_closed', 422],
+    ['last_owner', 422],
+    ['self_removal', 422],
   ] satisfies Array<[ErrorCode, number]>)('%s answers HTTP %i', (code, status) => {
     expect(httpStatusOf[code]).toBe(status);
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(33);
+    expect(Object.keys(httpStatusOf)).toHaveLength(35);
   });
 });
 

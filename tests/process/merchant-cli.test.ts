@@ -173,6 +173,20 @@ describe('the merchant CLI while a server runs on the data folder', () => {
     expect(body.merchant.name).toBe('Chez Marcel (rénové)');
   });
 
+  test('the command line\u2019s imports are in the restaurant\u2019s history as the provider\u2019s', async () => {
+    const login = await callApi(`${server.url}/api/pro/auth/login`, { email: 'patron@chez-marcel.example', password: 'change-me-now' });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const { status, body } = await callApi(`${server.url}/api/pro/chez-marcel/definition/history`, undefined, {
+      authorization: `Bearer ${login.body.access_token}`,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    // The first import and the renaming one; re-importing the export unchanged moved the revision but recorded nothing.
+    const [renamed, created] = body.changes;
+    expect(body.changes).toHaveLength(2);
+    expect(renamed).toMatchObject({ by: 'provider', fields: ['name', 'zones'], after: { name: 'Chez Marcel (rénové)' } });
+    expect(created).toMatchObject({ by: 'provider', revision: 1, before: {} });
+  });
+
   test('lists and exports through the server (the database is the server\u2019s)', async () => {
     const list = await cli('list');
     expect(list.code, list.stderr).toBe(0);

@@ -16,14 +16,18 @@ import {
 import { findAccountByEmail } from '../db/user-store.ts';
 import type { Lang } from '../../shared/langs.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { DEFAULT_PUBLIC_URL, type AccountOptions } from './account-settings.ts';
 import type { MailBrand } from '../mail/messages/mail-layout.ts';
 import { passwordResetMessage } from '../mail/messages/password-reset.ts';
+import { staffInviteMessage } from '../mail/messages/staff-invite.ts';
 import { hashPassword } from './passwords.ts';
 import type { Signer } from './sessions.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 /** How long a reset link works. */
 export const RESET_TTL_MINUTES = 60;
+/** How long the link of a new staff member's invitation works: a week (they may not read their mail at once). */
+export const INVITE_TTL_MINUTES = 7 * 24 * 60;
 
 /** What password reset needs, whoever signs in. */
 export interface PasswordResetDeps {
@@ -72,9 +76,10 @@ function resetLinks<S extends Signer>(who: S, deps: PasswordResetDeps) {
   const store = stores[who] as PasswordResetStore<S extends 'diner' ? DinerResetRow : StaffResetRow>;
   const { db } = deps;
 
-  /** Stores a new link for the recipient and mails it. */
-  async function mail(recipient: ResetRecipient): Promise<void> {
+  /** Stores a new link for the recipient and mails it: the reset mail, or the staff invitation. */
+  async function mail(recipient: ResetRecipient, kind: 'reset' | 'invite' = 'reset'): Promise<void> {
     const now = deps.now();
+    const validMinutes = kind === 'invite' ? INVITE_TTL_MINUTES : RESET_TTL_MINUTES;
     const token = randomToken();
     await store.insert(db, {
       account: recipient.account,
@@ -82,12 +87,15 @@ function resetLinks<S extends Signer>(who: S, deps: PasswordResetDeps) {
       lang: recipient.lang,
       merchantSlug: recipient.brand.slug ?? null,
       returnUrl: recipient.returnUrl,
-      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+      expiresAt: new Date(now.getTime() + validMinutes * 60_000),
       now,
     });
     const link = `${deps.publicUrl}/auth/reset_password?token=${encodeURIComponent(token)}`;
     const { brand, firstname, lang } = recipient;
-    const message = passwordResetMessage({ lang, link, firstname, brand, validMinutes: RESET_TTL_MINUTES });
+    const message =
+      kind === 'invite'
+        ? staffInviteMessage({ lang, link, brand, validDays: validMinutes / (24 * 60) })
+        : passwordResetMessage({ lang, link, firstname, brand, validMinutes });
     await deps.mailer.send({ to: recipient.to, ...message });
   }
 
@@ -143,10 +151,31 @@ export function createStaffPasswordReset(deps: StaffPasswordResetDeps) {
     await links.mail({ account: input.email, to: input.email, firstname: '', lang: input.lang, returnUrl: '', brand });
   }
 
-  return { request, find: links.find, complete: links.complete };
+  /**
+   * Mails a staff member an owner just added (with no password) the link to choose theirs, in the merchant's colours;
+   * called by the job that sends their invitation's outbox row, once.
+   */
+  async function invite(input: { email: string; lang: Lang; slug: string }): Promise<void> {
+    const brand = { ...(await deps.brandOf(input.slug)), slug: input.slug };
+    await links.mail({ account: input.email, to: input.email, firstname: '', lang: input.lang, returnUrl: '', brand }, 'invite');
+  }
+
+  return { request, invite, find: links.find, complete: links.complete };
 }
 
 /** The diners' password-reset service. */
 export type PasswordReset = ReturnType<typeof createPasswordReset>;
 /** The staff password-reset service. */
 export type StaffPasswordReset = ReturnType<typeof createStaffPasswordReset>;
+
+/**
+ * What the message jobs call to send a staff invitation, built from the accounts' options (their mailer, public URL
+ * and provider name): undefined without a mailer, as for the other mails the jobs send.
+ */
+export function staffInviteSender(db: Database, now: () => Date, options: AccountOptions | undefined) {
+  if (!options?.mailer) return undefined;
+  const providerName = options.providerName ?? 'Couvert';
+  const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+  const base = { db, mailer: options.mailer, now, publicUrl, providerName };
+  return createStaffPasswordReset({ ...base, brandOf: createPasswordReset(base).brandOf }).invite;
+}

@@ -1,4 +1,4 @@
-/** The record of the definition changes staff make: written in the change's transaction, read latest first. */
+/** The record of the definition changes staff and the provider's imports make: written in the change's transaction, read latest first. */
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { merchantChanges } from './schema.ts';
@@ -11,7 +11,9 @@ export async function insertMerchantChange(
   tx: Database,
   values: {
     merchantId: string;
-    staffId: string;
+    /** The staff row that saved it; null for a provider's import. */
+    staffId: string | null;
+    /** The staff email, or `provider` for an import. */
     staffEmail: string;
     revision: number;
     fields: string[];
@@ -24,12 +26,12 @@ export async function insertMerchantChange(
   await tx.insert(merchantChanges).values({ ...row, createdAt: at });
 }
 
-/** A merchant's latest recorded changes, newest first. */
+/** A merchant's latest recorded changes, newest first: by revision, which every write moves (clocks may disagree). */
 export function latestMerchantChanges(db: Database, merchantId: string, limit: number): Promise<MerchantChangeRow[]> {
   return db
     .select()
     .from(merchantChanges)
     .where(eq(merchantChanges.merchantId, merchantId))
-    .orderBy(desc(merchantChanges.createdAt), desc(merchantChanges.revision))
+    .orderBy(desc(merchantChanges.revision), desc(merchantChanges.createdAt))
     .limit(limit);
 }

@@ -123,12 +123,15 @@ export function listZonesOf(db: Database, merchantIds: string[]): Promise<ZoneRo
     .orderBy(asc(zones.position));
 }
 
-/** What a staff edit adds to a definition's write: the revision it read, and what runs in its transaction. */
+/** What a write adds: the revision a staff edit read, and what runs in its transaction (the change record). */
 export interface DefinitionWriteGuard {
-  /** The merchant's definition revision the writer read: another one (someone wrote since) is stale_revision, nothing written. */
-  expectedRevision: number;
-  /** Runs under the merchant row's lock before the write (the change record reads the definition before it here). */
-  beforeWrite?: (tx: Database, merchant: MerchantRow) => Promise<void>;
+  /**
+   * The merchant's definition revision the writer read: another one (someone wrote since) is stale_revision, nothing
+   * written, and so is a merchant that does not exist. Absent (an import): written whatever the revision.
+   */
+  expectedRevision?: number;
+  /** Runs under the merchant row's lock before the write, with the row as it is (none for a new merchant). */
+  beforeWrite?: (tx: Database, merchant: MerchantRow | undefined) => Promise<void>;
   /** Runs after the write, in its transaction (the change record is written here). */
   afterWrite?: (tx: Database, merchant: MerchantRow) => Promise<void>;
 }
@@ -136,7 +139,7 @@ export interface DefinitionWriteGuard {
 /**
  * Creates or updates a merchant from its definition, in one transaction under the merchant row's lock. Zones and
  * tables are matched by name; those no longer defined are retired (bookings keep pointing at them), never deleted.
- * Every write moves the definition to its next revision; with a guard, only from the revision the writer read.
+ * Every write moves the definition to its next revision; with a guard's revision, only from the revision the writer read.
  */
 export async function upsertMerchant(
   db: Database,
@@ -149,13 +152,13 @@ export async function upsertMerchant(
   const result = await db.transaction(async (tx) => {
     // The lock the row's update takes anyway (no key update): two definition writes queue, bookings' key-share locks do not.
     const [existing] = await tx.select().from(merchants).where(eq(merchants.slug, definition.slug)).for('no key update');
-    if (guard) {
+    if (guard?.expectedRevision !== undefined) {
       if (!existing) throw new DomainError('merchant_not_found');
       if (existing.definitionRevision !== guard.expectedRevision) {
         throw new DomainError('stale_revision', { revision: existing.definitionRevision }, 'The definition changed since it was read: read it again');
       }
-      await guard.beforeWrite?.(tx, existing);
     }
+    await guard?.beforeWrite?.(tx, existing);
     const values = {
       slug: definition.slug,
       name: definition.name,

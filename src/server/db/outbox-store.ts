@@ -10,6 +10,9 @@ export type OutboxRow = typeof messagesOutbox.$inferSelect;
 export type NewOutboxMessage = Omit<typeof messagesOutbox.$inferInsert, 'id' | 'state' | 'attempts' | 'lastError' | 'sentAt' | 'updatedAt'>;
 type Queryable = Database | Tx;
 
+/** The job kind that sends one outbox row (its payload: `{ outboxId }`). */
+export const SEND_MESSAGE_JOB = 'send_message';
+
 /** Writes a message to send; its id, or undefined when that very message (kind, subject, revision, slot, recipient) is already there. */
 export async function insertOutboxMessage(db: Queryable, message: NewOutboxMessage): Promise<string | undefined> {
   const [row] = await db

@@ -36,6 +36,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   booking_too_far_ahead: 422,
   no_phone: 422,
   merchant_closed: 422,
+  last_owner: 422,
+  self_removal: 422,
 };
 
 /** A failure the client can act on, named by the spec's error_code. */

@@ -1,3 +1,13 @@
+import {
+  LIST_MAX,
+  MAX_BOOKING_HORIZON_DAYS,
+  MAX_REMINDERS,
+  NAME_MAX,
+  REMINDER_HOURS_BOUNDS,
+  SETTING_BOUNDS,
+  TABLE_SEATS_BOUNDS,
+  type BoundedSetting,
+} from '../../shared/definition-bounds.ts';
 import { z } from 'zod';
 import { DEFAULT_BOOKING_HORIZON_DAYS } from './availability.ts';
 import { DomainError } from './errors.ts';
@@ -76,8 +86,8 @@ export const reservedSlugs: readonly string[] = [
 /** When the diner is reminded of a booking unless the definition says otherwise: 24 and 2 hours before. */
 export const DEFAULT_REMINDER_HOURS: readonly number[] = [24, 2];
 
-/** The farthest booking horizon a definition may set: two years. */
-export const MAX_BOOKING_HORIZON_DAYS = 730;
+/** The farthest booking horizon a definition may set: two years (src/shared/definition-bounds.ts). */
+export { MAX_BOOKING_HORIZON_DAYS };
 
 const reserved = new Set(reservedSlugs);
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -128,26 +138,28 @@ const phoneSchema = z
   .transform((phone) => phone.replace(/\s+/g, ''))
   .refine((phone) => PHONE_RE.test(phone), 'an international phone number such as +33142000000');
 
+const bounded = (setting: BoundedSetting) => intIn(SETTING_BOUNDS[setting][0], SETTING_BOUNDS[setting][1]);
+
 const settingsSchema = z
   .strictObject({
-    minClientsPerBookings: intIn(1, 100),
-    maxClientsPerBookings: intIn(1, 100),
-    keepTableDuration: intIn(0, 240),
-    bookingDurationMinutes: intIn(15, 720),
-    slotIntervalMinutes: intIn(5, 240),
-    minLeadMinutes: intIn(0, 10080),
-    maxCoversPerSlot: intIn(1, 10000),
+    minClientsPerBookings: bounded('minClientsPerBookings'),
+    maxClientsPerBookings: bounded('maxClientsPerBookings'),
+    keepTableDuration: bounded('keepTableDuration'),
+    bookingDurationMinutes: bounded('bookingDurationMinutes'),
+    slotIntervalMinutes: bounded('slotIntervalMinutes'),
+    minLeadMinutes: bounded('minLeadMinutes'),
+    maxCoversPerSlot: bounded('maxCoversPerSlot'),
     autoConfirm: z.boolean().default(false),
     showZone: z.boolean().default(true),
     // Not in the contract table: minutes a pending booking may wait before the page says the merchant is
     // slow to answer; the store falls back to its own default when absent.
-    responseWindowMinutes: intIn(1, 10080).optional(),
+    responseWindowMinutes: bounded('responseWindowMinutes').optional(),
     // Not in the contract table either: how many days past merchant-local today a booking may be made for.
-    bookingHorizonDays: intIn(1, MAX_BOOKING_HORIZON_DAYS).default(DEFAULT_BOOKING_HORIZON_DAYS),
+    bookingHorizonDays: bounded('bookingHorizonDays').default(DEFAULT_BOOKING_HORIZON_DAYS),
     // Nor this: how many hours before a booking the diner is reminded, latest last; [] sends none.
     reminderHours: z
-      .array(intIn(1, 336))
-      .max(4, 'at most 4 reminders')
+      .array(intIn(REMINDER_HOURS_BOUNDS[0], REMINDER_HOURS_BOUNDS[1]))
+      .max(MAX_REMINDERS, `at most ${MAX_REMINDERS} reminders`)
       .default([...DEFAULT_REMINDER_HOURS])
       .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
   })
@@ -168,9 +180,9 @@ const shiftSchema = z.strictObject({
 
 const tableSchema = z
   .strictObject({
-    name: requiredText(30),
-    minSeats: intIn(1, 100),
-    maxSeats: intIn(1, 100),
+    name: requiredText(NAME_MAX.table),
+    minSeats: intIn(TABLE_SEATS_BOUNDS[0], TABLE_SEATS_BOUNDS[1]),
+    maxSeats: intIn(TABLE_SEATS_BOUNDS[0], TABLE_SEATS_BOUNDS[1]),
   })
   .superRefine((table, ctx) => {
     if (table.minSeats > table.maxSeats) {
@@ -180,9 +192,9 @@ const tableSchema = z
 
 const zoneSchema = z
   .strictObject({
-    name: requiredText(60),
+    name: requiredText(NAME_MAX.zone),
     image: image.optional(),
-    tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(500, 'at most 500 tables'),
+    tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(LIST_MAX.tables, `at most ${LIST_MAX.tables} tables`),
   })
   .superRefine((zone, ctx) => {
     for (const index of duplicateIndexes(zone.tables.map((table) => table.name.toLowerCase()))) {
@@ -257,7 +269,7 @@ export const merchantDefinitionSchema = z
       .default([])
       .transform((days) => [...new Set(days)].sort()),
     zones: z.array(zoneSchema).min(1, 'at least one zone').max(50, 'at most 50 zones'),
-    staff: z.array(staffSchema).max(100, 'at most 100 staff accounts').default([]),
+    staff: z.array(staffSchema).max(LIST_MAX.staff, `at most ${LIST_MAX.staff} staff accounts`).default([]),
     notifications: notificationsSchema.optional(),
   })
   .superRefine((definition, ctx) => {

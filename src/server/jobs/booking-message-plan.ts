@@ -8,7 +8,7 @@ import type { BookingRow, Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueJob } from '../db/job-store.ts';
 import { findMerchantById, findZoneById, type MerchantRow } from '../db/merchant-store.ts';
-import { insertOutboxMessage } from '../db/outbox-store.ts';
+import { insertOutboxMessage, SEND_MESSAGE_JOB } from '../db/outbox-store.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { BookingCause, BookingChange } from '../services/booking-service.ts';
 import {
@@ -22,7 +22,7 @@ import {
 
 /** The job kinds the messages run on. */
 export const MessageJob = {
-  Send: 'send_message',
+  Send: SEND_MESSAGE_JOB,
   Reminder: 'booking_reminder',
   AnswerReminder: 'answer_reminder',
   CloseUnanswered: 'close_unanswered',

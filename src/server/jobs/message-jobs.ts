@@ -12,6 +12,8 @@ import type { JobRow } from '../db/job-store.ts';
 import { findMerchantById, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
 import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type OutboxRow } from '../db/outbox-store.ts';
 import { comingBookingsOfDay, manageKeyOf } from '../db/message-reads.ts';
+import { STAFF_INVITE_KIND } from '../db/staff-invitations.ts';
+import type { Lang } from '../../shared/langs.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { SmsSender } from '../mail/sms.ts';
 import type { BookingService } from '../services/booking-service.ts';
@@ -56,6 +58,8 @@ export interface MessageJobDeps {
   sendEmail?: (email: OutgoingEmail) => Promise<void>;
   /** Sends a text message; absent: SMS rows are skipped. */
   sms?: SmsSender;
+  /** Mails a new staff member the link to choose their password (auth's staff reset); absent: invitations are skipped. */
+  inviteStaff?: (input: { email: string; lang: Lang; slug: string }) => Promise<void>;
 }
 
 /** The merchant as the messages show it, its messages' language and .ics organiser from where its messages go. */
@@ -121,6 +125,13 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     return 'sent';
   }
 
+  /** A staff invitation: its link is made now, as it leaves (no secret waits in the outbox). */
+  async function invite(row: OutboxRow, merchant: MerchantRow): Promise<'sent' | 'skipped'> {
+    if (!deps.inviteStaff) return 'skipped';
+    await deps.inviteStaff({ email: row.recipient, lang: row.lang as Lang, slug: merchant.slug });
+    return 'sent';
+  }
+
   async function sendMessage(job: JobRow, now: Date): Promise<void> {
     const id = String(job.payload.outboxId);
     const row = await claimOutboxMessage(db, id, now);
@@ -136,7 +147,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     try {
       const merchant = await findMerchantById(db, row.merchantId);
       if (!merchant) throw new Error(`merchant ${row.merchantId} is gone`);
-      const state = await deliver(row, await compose(row, merchant));
+      const state = row.kind === STAFF_INVITE_KIND ? await invite(row, merchant) : await deliver(row, await compose(row, merchant));
       await settleOutboxMessage(db, id, { state }, now);
     } catch (error) {
       // Known not to have left: the next attempt of the job sends it.

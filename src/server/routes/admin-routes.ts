@@ -94,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
       }
       // Relative image paths resolve against the CLI's folder, which only a local caller may name.
       const baseDir = isLocalAdmin(request.raw) ? request.query.baseDir : undefined;
-      const { merchant, created, revocation } = await importMerchant(deps.db, body, { mediaDir: deps.mediaDir, baseDir });
+      const { merchant, created, revocation } = await importMerchant(deps.db, body, { mediaDir: deps.mediaDir, baseDir, now: deps.now() });
       // A staff member removed or given a new password is signed out of their open book at once.
       await deps.revokeStaff?.(revocation);
       deps.onMerchantChange(merchant.slug);

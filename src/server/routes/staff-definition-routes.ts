@@ -27,6 +27,8 @@ export interface StaffDefinitionRoutesDeps {
   onMerchantChange: (slug: string) => void;
   /** Ends the live sockets of revoked staff sessions and removed staff rows. */
   revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
+  /** Looks for due jobs now: a save that adds staff without a password wrote their invitations. */
+  wakeJobs?: () => void;
 }
 
 /** Registers GET and PUT /api/pro/:slug/definition and GET /api/pro/:slug/definition/history. */
@@ -64,13 +66,16 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
           'The import\u2019s rules: 422 validation_error names each wrong field by its path (`issues`, `errors`). 409 ' +
           'stale_revision when the definition changed since `revision` (nothing written). 403 forbidden for a host, and for a ' +
           'manager whose definition adds, removes or changes staff (a role or a password). A listed staff member without a ' +
-          'password keeps theirs (and, without a role, their role); a new one needs a password. The slug never changes this ' +
-          'way (another slug is 422). The public page is rebuilt; the change is recorded (who, when, which fields).',
+          'password keeps theirs (and, without a role, their role); a new one without a password is mailed a link to choose ' +
+          'theirs. 422 last_owner when no owner would remain, 422 self_removal when an owner leaves themselves out. The slug ' +
+          'never changes this way (another slug is 422). The public page is rebuilt; the change is recorded (who, when, which fields).',
         params,
         body: staffDefinitionSaveRequestSchema,
         response: {
           ...replies(staffDefinitionSavedResponseSchema, 'unauthenticated', 'forbidden', 'merchant_not_found', 'stale_revision'),
-          422: errorEnvelopeSchema.describe('error_code: validation_error (the definition: each wrong field by its path in `issues` and `errors`)'),
+          422: errorEnvelopeSchema.describe(
+            'error_code: validation_error (the definition: each wrong field by its path in `issues` and `errors`), last_owner, self_removal',
+          ),
         },
       },
     },
@@ -81,6 +86,7 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
       // A staff member removed or given a new password is signed out of their open book at once, as after an import.
       await deps.revokeStaff?.(saved.revocation);
       deps.onMerchantChange(merchant.slug);
+      if (saved.invited > 0) deps.wakeJobs?.();
       return { success: true as const, revision: saved.revision };
     },
   );
@@ -91,7 +97,7 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
       schema: {
         tags,
         security: STAFF_SECURITY,
-        summary: 'The latest recorded changes of the definition by staff, newest first; managers and owners',
+        summary: 'The latest recorded changes of the definition, by staff or the provider\u2019s imports, newest first; managers and owners',
         params,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: replies(staffDefinitionHistoryResponseSchema, 'unauthenticated', 'forbidden', 'merchant_not_found'),

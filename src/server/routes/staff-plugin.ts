@@ -30,6 +30,8 @@ export interface StaffPluginOptions {
   mediaDir: string;
   /** Ends the live sockets of revoked staff sessions and removed staff rows (Realtime.revokeStaff). */
   revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
+  /** Looks for due jobs now (a saved definition may have written staff invitations). */
+  wakeJobs?: () => void;
 }
 
 /** Registers every staff route. */
@@ -57,5 +59,6 @@ export async function staffPlugin(app: FastifyInstance, options: StaffPluginOpti
     mediaDir: options.mediaDir,
     onMerchantChange: options.onMerchantChange,
     revokeStaff: options.revokeStaff,
+    wakeJobs: options.wakeJobs,
   });
 }

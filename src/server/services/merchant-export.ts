@@ -41,3 +41,9 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     ...(notifications ? { notifications } : {}),
   };
 }
+
+/** The definition as staff read it and its change records keep it: the export's shape, staff as `{ email, role }` only. */
+export async function editableDefinitionOf(db: Database, merchant: MerchantRow): Promise<Record<string, unknown>> {
+  const { staff, ...rest } = await exportMerchant(db, merchant);
+  return { ...rest, staff: staff.map(({ email, role }) => ({ email, role })) };
+}

@@ -8,6 +8,9 @@ import { MEDIA_PATH_RE, parseMerchantDefinition, type MerchantDefinition } from 
 import type { Database } from '../db/database.ts';
 import { upsertMerchant, type ImportedImages, type MerchantRow } from '../db/merchant-store.ts';
 import { staffHashesOf, type StaffRevocation } from '../db/staff-rows.ts';
+import { insertMerchantChange } from '../db/merchant-change-store.ts';
+import { changedFields, pickFields } from '../domain/definition-changes.ts';
+import { editableDefinitionOf } from './merchant-export.ts';
 
 const IMAGE_TYPES = new Set(['.svg', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif']);
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -19,6 +22,9 @@ export interface ImportOptions {
   /** Folder served at /media: images are copied under {mediaDir}/{slug}/. */
   mediaDir: string;
 }
+
+/** Who a provider's import is recorded as in the merchant's change history (there is no staff member behind it). */
+export const IMPORT_AUTHOR = 'provider';
 
 function refuse(fieldPath: string, message: string): never {
   throw new DomainError('invalid_merchant_definition', { issues: [{ path: fieldPath, message }] }, `${fieldPath}: ${message}`);
@@ -94,15 +100,37 @@ export async function prepareImport(
 }
 
 /**
- * Validates and stores one merchant definition; a bad one is refused whole, naming the field. Answers what it ended:
- * staff rows removed and the sessions of a staff member whose password changed (the caller closes their live sockets).
+ * Validates and stores one merchant definition; a bad one is refused whole, naming the field. What it changed is
+ * recorded in the merchant's change history as the provider's (in the write's transaction; nothing when nothing
+ * changed). Answers what it ended: staff rows removed and the sessions of a staff member whose password changed (the
+ * caller closes their live sockets).
  */
 export async function importMerchant(
   db: Database,
   input: unknown,
-  options: ImportOptions,
+  options: ImportOptions & { now?: Date },
 ): Promise<{ merchant: MerchantRow; created: boolean; revocation: StaffRevocation }> {
   const definition = parseMerchantDefinition(input);
   const { images, hashes } = await prepareImport(db, definition, options);
-  return upsertMerchant(db, definition, images, hashes);
+  let before: Record<string, unknown> = {};
+  return upsertMerchant(db, definition, images, hashes, {
+    beforeWrite: async (tx, row) => {
+      if (row) before = await editableDefinitionOf(tx, row);
+    },
+    afterWrite: async (tx, row) => {
+      const after = await editableDefinitionOf(tx, row);
+      const fields = changedFields(before, after);
+      if (fields.length === 0) return;
+      await insertMerchantChange(tx, {
+        merchantId: row.id,
+        staffId: null,
+        staffEmail: IMPORT_AUTHOR,
+        revision: row.definitionRevision,
+        fields,
+        before: pickFields(before, fields),
+        after: pickFields(after, fields),
+        at: options.now ?? new Date(),
+      });
+    },
+  });
 }

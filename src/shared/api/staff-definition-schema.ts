@@ -24,7 +24,7 @@ export const staffDefinitionSavedResponseSchema = success({ revision });
 /** One recorded change of the definition: when, by whom, which top-level fields, before and after. */
 export const staffDefinitionChangeSchema = z.object({
   at: z.string().describe('An instant, ISO 8601'),
-  by: z.string().describe('The staff email that saved it'),
+  by: z.string().describe('The staff email that saved it, or `provider` for a provider\u2019s import'),
   revision,
   fields: z.array(z.string()).describe('The top-level fields it changed'),
   before: z.record(z.string(), z.unknown()).describe('Those fields before'),
