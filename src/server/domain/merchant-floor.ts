@@ -48,6 +48,13 @@ export interface ShiftValue {
   slots: Array<{ start: string; end: string }>;
 }
 
+/** A date that is not its weekday (docs/merchants.md): closed with a reason (no slot), or open with its own slots. */
+export interface SpecialDayValue {
+  date: string;
+  reason?: string;
+  slots: Array<{ start: string; end: string }>;
+}
+
 /** A merchant, column for column as stored. */
 export interface Merchant {
   id: string;
@@ -67,6 +74,7 @@ export interface Merchant {
   settings: MerchantSettingsValue;
   shifts: ShiftValue[];
   closedDays: string[];
+  specialDays: SpecialDayValue[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -95,7 +95,7 @@ export async function saveDefinition(
   input: Record<string, unknown>,
   revision: number,
   options: { mediaDir: string; now: Date },
-): Promise<{ revision: number; revocation: StaffRevocation }> {
+): Promise<{ revision: number; revocation: StaffRevocation; fields: string[] }> {
   if (!mayStaff(editor.role, 'definition')) throw new DomainError('forbidden', { role: editor.role }, `A ${editor.role} may not change the definition`);
   const stored = await staffMembersOf(db, editor.slug);
   const { document, issues, passwordsGiven } = withStoredStaff(input, editor.slug, stored);
@@ -124,6 +124,7 @@ export async function saveDefinition(
   const hashes = new Map<string, string | null>(prepared.hashes);
   for (const member of definition.staff) if (stored.has(member.email) && !passwordsGiven.has(member.email)) hashes.set(member.email, null);
   let before: Record<string, unknown> = {};
+  let changed: string[] = [];
   const { merchant, revocation } = await upsertMerchant(db, definition, prepared.images, hashes, {
     expectedRevision: revision,
     beforeWrite: async (tx, row) => {
@@ -132,6 +133,7 @@ export async function saveDefinition(
     afterWrite: async (tx, row) => {
       const after = await definitionOf(tx, row);
       const fields = changedFields(before, after);
+      changed = fields;
       await insertMerchantChange(tx, {
         merchantId: row.id,
         staffId: editor.staffId,
@@ -144,7 +146,7 @@ export async function saveDefinition(
       });
     },
   });
-  return { revision: merchant.definitionRevision, revocation };
+  return { revision: merchant.definitionRevision, revocation, fields: changed };
 }
 
 /** A merchant's latest recorded definition changes, newest first. */
