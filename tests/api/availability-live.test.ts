@@ -47,7 +47,9 @@ describe('a definition save on the public availability channel', () => {
     diner.channel(channel)!.bind(UPDATE_AVAILABILITY_EVENT, (event: unknown) => heard.push(event));
     const read = async () => expectOk(await t.get(`/api/pro/${a.slug}/definition`, { bearer: owner })).body as { definition: any; revision: number };
     const first = await read();
-    expectOk(await t.put(`/api/pro/${a.slug}/definition`, { definition: { ...first.definition, name: 'Renamed only' }, revision: first.revision }, { bearer: owner }));
+    expectOk(
+      await t.put(`/api/pro/${a.slug}/definition`, { definition: { ...first.definition, name: 'Renamed only' }, revision: first.revision }, { bearer: owner }),
+    );
     const second = await read();
     const onHours = nextEvent(diner, channel, UPDATE_AVAILABILITY_EVENT, 8000);
     const shifts = [{ day: 1, slots: [{ start: '18:00', end: '22:00' }] }];
@@ -57,4 +59,3 @@ describe('a definition save on the public availability channel', () => {
     expect(heard).toHaveLength(1);
   });
 });
-

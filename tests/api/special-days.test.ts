@@ -18,10 +18,41 @@ const hours = async (date: string) => (await slotsOf(t, m.slug, date, 'all', 2))
 
 describe('specialDays over PUT /api/pro/{slug}/definition', () => {
   test.each<[string, string, unknown]>([
-    ['an end not after its start', 'specialDays.0.slots.1.end', [{ date: '2026-12-24', slots: [{ start: '12:00', end: '14:00' }, { start: '20:00', end: '19:00' }] }]],
-    ['overlapping slots', 'specialDays.0.slots.1.start', [{ date: '2026-12-24', slots: [{ start: '12:00', end: '15:00' }, { start: '14:00', end: '16:00' }] }]],
+    [
+      'an end not after its start',
+      'specialDays.0.slots.1.end',
+      [
+        {
+          date: '2026-12-24',
+          slots: [
+            { start: '12:00', end: '14:00' },
+            { start: '20:00', end: '19:00' },
+          ],
+        },
+      ],
+    ],
+    [
+      'overlapping slots',
+      'specialDays.0.slots.1.start',
+      [
+        {
+          date: '2026-12-24',
+          slots: [
+            { start: '12:00', end: '15:00' },
+            { start: '14:00', end: '16:00' },
+          ],
+        },
+      ],
+    ],
     ['a time not written HH:MM', 'specialDays.0.slots.0.start', [{ date: '2026-12-24', slots: [{ start: '12h', end: '14:00' }] }]],
-    ['a date twice', 'specialDays.1.date', [{ date: '2026-12-24', slots: [] }, { date: '2026-12-24', slots: [] }]],
+    [
+      'a date twice',
+      'specialDays.1.date',
+      [
+        { date: '2026-12-24', slots: [] },
+        { date: '2026-12-24', slots: [] },
+      ],
+    ],
     ['a date that does not exist', 'specialDays.0.date', [{ date: '2026-13-01', slots: [] }]],
     ['a reason over 200 characters', 'specialDays.0.reason', [{ date: '2026-12-24', reason: 'é'.repeat(201), slots: [] }]],
   ])('refuses %s with 422 validation_error naming %s, writing nothing', async (_label, path, specialDays) => {

@@ -48,12 +48,7 @@ describe('availability on special days', () => {
     ['a weekday without special day keeps its shifts', WEDNESDAY, {}, ['12:00', '12:30', '13:00', '19:00', '19:30', '20:00']],
     ['a special day closed with a reason offers nothing', WEDNESDAY, { specialDays: [closed(WEDNESDAY)] }, []],
     ['a special opening on a closed weekday offers its own slots', MONDAY, { specialDays: [opening(MONDAY, ['12:00', '13:00'])] }, ['12:00', '12:30', '13:00']],
-    [
-      'a special opening replaces the weekday’s shifts (no dinner)',
-      WEDNESDAY,
-      { specialDays: [opening(WEDNESDAY, ['18:00', '18:30'])] },
-      ['18:00', '18:30'],
-    ],
+    ['a special opening replaces the weekday’s shifts (no dinner)', WEDNESDAY, { specialDays: [opening(WEDNESDAY, ['18:00', '18:30'])] }, ['18:00', '18:30']],
     ['another date’s special day changes nothing', WEDNESDAY, { specialDays: [closed('2026-06-11')] }, ['12:00', '12:30', '13:00', '19:00', '19:30', '20:00']],
     ['closedDays still close a special opening', MONDAY, { specialDays: [opening(MONDAY, ['12:00', '13:00'])], closedDays: [MONDAY] }, []],
     [
@@ -79,7 +74,9 @@ describe('availability on special days', () => {
   });
 
   test('a frozen special day gives the same frozen shifts each time (the bookable-times memo holds)', () => {
-    const days = Object.freeze([Object.freeze({ ...opening(MONDAY, ['12:00', '13:00']), slots: Object.freeze([{ start: '12:00', end: '13:00' }]) })]) as readonly SpecialDay[];
+    const days = Object.freeze([
+      Object.freeze({ ...opening(MONDAY, ['12:00', '13:00']), slots: Object.freeze([{ start: '12:00', end: '13:00' }]) }),
+    ]) as readonly SpecialDay[];
     const first = shiftsOn(MONDAY, shifts, days);
     expect(shiftsOn(MONDAY, shifts, days)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
@@ -89,7 +86,9 @@ describe('availability on special days', () => {
   test('open today and tomorrow follow special days', () => {
     const specialDays = [opening(MONDAY, ['19:00', '21:00']), closed('2026-06-09')];
     const now = at(MONDAY, '10:00');
-    expect(openTodayTomorrow(now, PARIS, [...shifts, { day: 2, slots: [{ start: '12:00', end: '14:00' }] }], [], context(MONDAY).settings, specialDays)).toEqual({
+    expect(
+      openTodayTomorrow(now, PARIS, [...shifts, { day: 2, slots: [{ start: '12:00', end: '14:00' }] }], [], context(MONDAY).settings, specialDays),
+    ).toEqual({
       today: true,
       tomorrow: false,
     });
@@ -109,7 +108,9 @@ describe('specialDays in the definition', () => {
       parse(specialDays);
       return [];
     } catch (error) {
-      return ((error as { details: { issues: Array<{ path: string; message: string }> } }).details.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`);
+      return ((error as { details: { issues: Array<{ path: string; message: string }> } }).details.issues ?? []).map(
+        (issue) => `${issue.path}: ${issue.message}`,
+      );
     }
   };
 
@@ -122,14 +123,45 @@ describe('specialDays in the definition', () => {
 
   test.each<[string, unknown, string[]]>([
     ['a date that does not exist', [{ date: '2026-02-30', slots: [] }], ['specialDays.0.date: a real date written YYYY-MM-DD']],
-    ['a time not written HH:MM', [{ date: '2026-12-24', slots: [{ start: '7pm', end: '23:00' }] }], ['specialDays.0.slots.0.start: a time written HH:MM (00:00 to 23:59)']],
-    ['an end not after its start', [{ date: '2026-12-24', slots: [{ start: '12:00', end: '14:00' }, { start: '20:00', end: '19:00' }] }], ['specialDays.0.slots.1.end: must be after start']],
+    [
+      'a time not written HH:MM',
+      [{ date: '2026-12-24', slots: [{ start: '7pm', end: '23:00' }] }],
+      ['specialDays.0.slots.0.start: a time written HH:MM (00:00 to 23:59)'],
+    ],
+    [
+      'an end not after its start',
+      [
+        {
+          date: '2026-12-24',
+          slots: [
+            { start: '12:00', end: '14:00' },
+            { start: '20:00', end: '19:00' },
+          ],
+        },
+      ],
+      ['specialDays.0.slots.1.end: must be after start'],
+    ],
     [
       'overlapping slots',
-      [{ date: '2026-12-24', slots: [{ start: '12:00', end: '15:00' }, { start: '14:00', end: '16:00' }] }],
+      [
+        {
+          date: '2026-12-24',
+          slots: [
+            { start: '12:00', end: '15:00' },
+            { start: '14:00', end: '16:00' },
+          ],
+        },
+      ],
       ['specialDays.0.slots.1.start: overlaps another slot'],
     ],
-    ['a date twice', [{ date: '2026-12-24', slots: [] }, { date: '2026-12-24', slots: [] }], ['specialDays.1.date: each date may appear only once']],
+    [
+      'a date twice',
+      [
+        { date: '2026-12-24', slots: [] },
+        { date: '2026-12-24', slots: [] },
+      ],
+      ['specialDays.1.date: each date may appear only once'],
+    ],
     ['a reason over 200 characters', [{ date: '2026-12-24', reason: 'x'.repeat(201), slots: [] }], ['specialDays.0.reason: at most 200 characters']],
     ['a field the contract does not know', [{ date: '2026-12-24', slots: [], open: true }], ['specialDays.0: Unrecognized key: "open"']],
     ['slots missing', [{ date: '2026-12-24' }], ['specialDays.0.slots: required']],
@@ -139,7 +171,16 @@ describe('specialDays in the definition', () => {
 
   test('slots that only touch do not overlap, and hostile text is kept as text', () => {
     const reason = '<script>alert(1)</script> & "fermé"';
-    const [day] = parse([{ date: '2026-12-24', reason, slots: [{ start: '12:00', end: '14:00' }, { start: '14:00', end: '16:00' }] }]).specialDays;
+    const [day] = parse([
+      {
+        date: '2026-12-24',
+        reason,
+        slots: [
+          { start: '12:00', end: '14:00' },
+          { start: '14:00', end: '16:00' },
+        ],
+      },
+    ]).specialDays;
     expect(day!.reason).toBe(reason);
   });
 });

@@ -188,7 +188,10 @@ export function openTodayTomorrow(
   const earliest = earliestBookable(now, settings);
   const stillBookable = (date: LocalDate): boolean => {
     const dayShifts = shiftsOn(date, shifts, specialDays);
-    return isDayOpen(date, dayShifts, closedDays) && bookableTimes(date, timezone, dayShifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
+    return (
+      isDayOpen(date, dayShifts, closedDays) &&
+      bookableTimes(date, timezone, dayShifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest)
+    );
   };
   const today = localDateOf(now, timezone);
   return { today: stillBookable(today), tomorrow: stillBookable(addDaysToLocalDate(today, 1)) };

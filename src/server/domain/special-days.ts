@@ -44,10 +44,16 @@ export function shiftsOn(date: LocalDate, shifts: Shift[], specialDays: readonly
 
 /** The special days' closed dates (no slot), sorted. */
 export function specialClosedDates(specialDays: readonly SpecialDay[] | undefined): LocalDate[] {
-  return (specialDays ?? []).filter((day) => day.slots.length === 0).map((day) => day.date).sort();
+  return (specialDays ?? [])
+    .filter((day) => day.slots.length === 0)
+    .map((day) => day.date)
+    .sort();
 }
 
 /** The special days' exceptional openings (with slots), sorted. */
 export function specialOpenDates(specialDays: readonly SpecialDay[] | undefined): LocalDate[] {
-  return (specialDays ?? []).filter((day) => day.slots.length > 0).map((day) => day.date).sort();
+  return (specialDays ?? [])
+    .filter((day) => day.slots.length > 0)
+    .map((day) => day.date)
+    .sort();
 }
