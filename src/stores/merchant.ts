@@ -22,6 +22,8 @@ export const $merchant = atom<Merchant | null>(null);
 export const $shifts = atom<Shift[]>([]);
 /** The coming closed days. */
 export const $closedDays = atom<LocalDate[]>([]);
+/** The coming special openings: days open with their own hours whatever their weekday. */
+export const $openDays = atom<LocalDate[]>([]);
 /** The merchant's colours. */
 export const $theme = atom<Theme | null>(null);
 /** How many zones the merchant has. */
@@ -40,6 +42,7 @@ export function seedMerchant(data: MerchantData): void {
   $merchantSlug.set(data.slug);
   $shifts.set(data.shifts);
   $closedDays.set(data.closedDays);
+  $openDays.set(data.openDays ?? []);
   $theme.set(data.theme);
   $zoneCount.set(data.zones.length);
 }
@@ -72,6 +75,7 @@ export async function loadMerchant(slug: string, api: Pick<BookingApi, 'getBooki
     $merchant.set(answer.merchant);
     $shifts.set(answer.shifts);
     $closedDays.set(answer.closes);
+    $openDays.set(answer.opens ?? []);
     $theme.set(answer.theme);
     $zoneCount.set(answer.zoneCount);
     $currentBookingToken.set(answer.currentBookingToken);

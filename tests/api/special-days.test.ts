@@ -77,8 +77,13 @@ describe('specialDays over PUT /api/pro/{slug}/definition', () => {
     expect(await hours('2026-11-30')).toEqual([]);
     expect(await hours('2026-12-02')).toEqual(['18:00', '18:30', '19:00']);
     expect(await hours('2026-12-01')).toContain('20:00');
-    const closes = expectOk(await t.post('/api/booking/booking_merchant/get', { merchant_slug: m.slug })).body.closes as string[];
-    expect(closes).toContain('2026-11-30');
+    const page = expectOk(await t.post('/api/booking/booking_merchant/get', { merchant_slug: m.slug })).body;
+    expect(page.closes).toContain('2026-11-30');
+    expect(page.opens).toEqual(['2026-12-02']);
+    const listed = expectOk(await t.get('/api/booking/merchants')).body.merchants.find((merchant: { slug: string }) => merchant.slug === m.slug);
+    expect(listed.closedDays).toContain('2026-11-30');
+    expect(listed.openDays).toEqual(['2026-12-02']);
+    expect(JSON.stringify(listed)).not.toContain('Inventaire');
     // Saved again without the field: no special day any more, the weekday's hours are back.
     const { specialDays: _dropped, ...without } = after.definition;
     expectOk(await save(without, after.revision));

@@ -1,6 +1,6 @@
 /** The merchant as the browser reads it (spec section 3), built from what is stored. */
 import { DEFAULT_BOOKING_HORIZON_DAYS, openTodayTomorrow, type Shift } from './availability.ts';
-import { specialClosedDates, type SpecialDay } from './special-days.ts';
+import { specialClosedDates, specialOpenDates, type SpecialDay } from './special-days.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import type { Merchant, Shift as ShiftView, Theme, Zone } from '../../shared/api/merchant.ts';
 import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
@@ -81,6 +81,12 @@ export function upcomingClosedDays(merchant: MerchantRecord, now: Date): string[
   return closedDatesOf(merchant).filter((day) => day >= today);
 }
 
+/** Special openings from today (merchant-local) on. */
+export function upcomingOpenDays(merchant: MerchantRecord, now: Date): string[] {
+  const today = localDateOf(now, merchant.timezone);
+  return specialOpenDates(merchant.specialDays).filter((day) => day >= today);
+}
+
 /** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`. */
 export function merchantView(merchant: MerchantRecord, now: Date): Merchant {
   return {
@@ -118,6 +124,7 @@ export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id:
     settings: publicSettings(merchant),
     shifts: shiftsView(merchant.shifts),
     closedDays: closedDatesOf(merchant),
+    ...(merchant.specialDays?.some((day) => day.slots.length > 0) ? { openDays: specialOpenDates(merchant.specialDays) } : {}),
     zones: zones.map((zone): ZoneView => ({ id: zone.id, name: zone.name, image: image(zone.imagePath) })),
     updatedAt: merchant.updatedAt.toISOString(),
   };
