@@ -88,6 +88,24 @@ export async function loadMerchant(slug: string, api: Pick<BookingApi, 'getBooki
   }
 }
 
+/**
+ * Reads the merchant's days again after its definition changed (hours, closed days, special openings, open today and
+ * tomorrow), nothing else; a failure keeps what is shown.
+ */
+export async function reloadMerchantDays(api: Pick<BookingApi, 'getBookingMerchant'> = bookingApi): Promise<void> {
+  const slug = $merchantSlug.get();
+  if (!slug) return;
+  try {
+    const answer = await api.getBookingMerchant(slug);
+    $merchant.set(answer.merchant);
+    $shifts.set(answer.shifts);
+    $closedDays.set(answer.closes);
+    $openDays.set(answer.opens ?? []);
+  } catch {
+    // The next event, or the next visit, reads them again.
+  }
+}
+
 /** Takes the merchant, shifts, theme and current booking token another call returned (get, update_user). */
 export function takeMerchant(answer: { merchant: Merchant; theme: Theme; shifts?: Shift[]; currentBookingToken?: string | null }): void {
   $merchantSlug.set(answer.merchant.slug);
