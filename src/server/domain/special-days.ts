@@ -1,6 +1,11 @@
 /** Special days (docs/merchants.md): a date closed with a reason, or opened with its own slots instead of its weekday's. */
 import { isoWeekdayOf, type LocalDate } from '../../shared/local-time.ts';
-import type { Shift } from './availability.ts';
+
+/** Opening hours of one ISO weekday, as availability's Shift (not imported from there: availability imports this). */
+export interface Shift {
+  day: number;
+  slots: Array<{ start: string; end: string }>;
+}
 
 /** One special day as availability reads it: no slot closes the date, slots replace its weekday's shifts. */
 export interface SpecialDay {
