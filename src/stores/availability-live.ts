@@ -2,12 +2,13 @@
  * The booking home follows its merchant's availability live: once a date is chosen and the diner has touched the page,
  * it joins availability.{slug} (pusher-js is loaded then, never before interaction: the page's first load stays light)
  * and, each time staff close or reopen something, reads the chosen date's zones and times again; a chosen time that
- * is no longer offered is let go.
+ * is no longer offered is let go. After a definition save that changed what is bookable (and at each re-subscription)
+ * it reads the calendar's days again first (hours, closed days, special openings).
  */
 import { listenKeys } from 'nanostores';
-import { availabilityChannelName, UPDATE_AVAILABILITY_EVENT } from '../shared/api/realtime.ts';
+import { availabilityChannelName, UPDATE_AVAILABILITY_EVENT, type AvailabilityUpdateEvent } from '../shared/api/realtime.ts';
 import type { BookingSubscription } from '../lib/api/realtime.ts';
-import { $merchantSlug } from './merchant.ts';
+import { $merchantSlug, reloadMerchantDays } from './merchant.ts';
 import { $selection } from './selection.ts';
 import { $slots, loadSlots, loadZones } from './slots.ts';
 
@@ -20,16 +21,22 @@ export async function reloadAvailability(): Promise<void> {
   if (chosen && !offered && !$slots.get().loading) $selection.setKey('slot', null);
 }
 
+/** Reads again what an UpdateAvailability changed: after a definition save the calendar's days too, then the chosen date's times. */
+export async function onAvailabilityUpdate(event: unknown): Promise<void> {
+  if ((event as Partial<AvailabilityUpdateEvent> | null)?.action === 'definition') await reloadMerchantDays();
+  await reloadAvailability();
+}
+
 /** What followAvailability may be given instead of its defaults (tests). */
 export interface FollowOptions {
-  subscribe?: (channel: string, onEvent: () => void, onResubscribed: () => void) => BookingSubscription;
+  subscribe?: (channel: string, onEvent: (event?: unknown) => void, onResubscribed: () => void) => BookingSubscription;
   /** The page's window, whose first pointer or key press counts as interaction. */
   target?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
-async function defaultSubscribe(channel: string, onEvent: () => void, onResubscribed: () => void): Promise<BookingSubscription> {
+async function defaultSubscribe(channel: string, onEvent: (event?: unknown) => void, onResubscribed: () => void): Promise<BookingSubscription> {
   const { subscribeToChannel } = await import('../lib/api/realtime.ts');
   let first = true;
   return subscribeToChannel(channel, () => {}, {
@@ -55,8 +62,10 @@ export function followAvailability(options: FollowOptions = {}): () => void {
     if (stopped || !interacted || !slug || !$selection.get().date || channel === availabilityChannelName(slug)) return;
     void subscription?.then((running) => running.stop());
     channel = availabilityChannelName(slug);
-    const reload = () => void reloadAvailability();
-    subscription = options.subscribe ? Promise.resolve(options.subscribe(channel, reload, reload)) : defaultSubscribe(channel, reload, reload);
+    const onEvent = (event?: unknown) => void onAvailabilityUpdate(event);
+    // Events sent while the socket was down are lost: the days may have changed too.
+    const reload = () => void onAvailabilityUpdate({ action: 'definition' });
+    subscription = options.subscribe ? Promise.resolve(options.subscribe(channel, onEvent, reload)) : defaultSubscribe(channel, onEvent, reload);
     subscription.catch(() => undefined);
   };
   const onInteraction = () => {

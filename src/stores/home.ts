@@ -13,7 +13,7 @@ import { openBookingOnHome } from './booking.ts';
 import { finishPendingManageLink } from './manage-link.ts';
 import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
 import { $lang, setLang } from './lang.ts';
-import { $closedDays, $mainError, $merchant, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
+import { $closedDays, $mainError, $merchant, $openDays, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
 import { $selection, applyPresets, defaultParty, setPendingSlot } from './selection.ts';
 import { forgetNoTableToday, offerNextFreeDay } from './slots.ts';
 import { keepChoices, restoreChoices } from './kept-choices.ts';
@@ -50,13 +50,14 @@ export const $home = map<HomeState>({ ...INITIAL });
 export const $guestLimits = computed([$merchant, $home], (merchant, home) => merchant?.settings ?? home.settings);
 
 /** The rules that decide which days can be picked (section 5 and the booking horizon), or null before the page is known. */
-export const $dayRules = computed([$home, $shifts, $closedDays, $merchant], (home, shifts, closedDays, merchant): DayRules | null =>
+export const $dayRules = computed([$home, $shifts, $closedDays, $merchant, $openDays], (home, shifts, closedDays, merchant, openDays): DayRules | null =>
   home.today === null
     ? null
     : {
         today: home.today,
         shifts,
         closedDays,
+        openDays,
         open: merchant?.open ?? home.guessedOpen,
         lastDay: lastBookableDay(home.today, (merchant?.settings ?? home.settings)?.bookingHorizonDays),
       },

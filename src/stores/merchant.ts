@@ -22,6 +22,8 @@ export const $merchant = atom<Merchant | null>(null);
 export const $shifts = atom<Shift[]>([]);
 /** The coming closed days. */
 export const $closedDays = atom<LocalDate[]>([]);
+/** The coming special openings: days open with their own hours whatever their weekday. */
+export const $openDays = atom<LocalDate[]>([]);
 /** The merchant's colours. */
 export const $theme = atom<Theme | null>(null);
 /** How many zones the merchant has. */
@@ -40,6 +42,7 @@ export function seedMerchant(data: MerchantData): void {
   $merchantSlug.set(data.slug);
   $shifts.set(data.shifts);
   $closedDays.set(data.closedDays);
+  $openDays.set(data.openDays ?? []);
   $theme.set(data.theme);
   $zoneCount.set(data.zones.length);
 }
@@ -72,6 +75,7 @@ export async function loadMerchant(slug: string, api: Pick<BookingApi, 'getBooki
     $merchant.set(answer.merchant);
     $shifts.set(answer.shifts);
     $closedDays.set(answer.closes);
+    $openDays.set(answer.opens ?? []);
     $theme.set(answer.theme);
     $zoneCount.set(answer.zoneCount);
     $currentBookingToken.set(answer.currentBookingToken);
@@ -81,6 +85,24 @@ export async function loadMerchant(slug: string, api: Pick<BookingApi, 'getBooki
     const phone = isApiError(error) ? (error.body as { phone?: unknown } | null)?.phone : undefined;
     $mainError.set({ code, phone: typeof phone === 'string' ? phone : ($merchant.get()?.phone ?? seededPhone) });
     return false;
+  }
+}
+
+/**
+ * Reads the merchant's days again after its definition changed (hours, closed days, special openings, open today and
+ * tomorrow), nothing else; a failure keeps what is shown.
+ */
+export async function reloadMerchantDays(api: Pick<BookingApi, 'getBookingMerchant'> = bookingApi): Promise<void> {
+  const slug = $merchantSlug.get();
+  if (!slug) return;
+  try {
+    const answer = await api.getBookingMerchant(slug);
+    $merchant.set(answer.merchant);
+    $shifts.set(answer.shifts);
+    $closedDays.set(answer.closes);
+    $openDays.set(answer.opens ?? []);
+  } catch {
+    // The next event, or the next visit, reads them again.
   }
 }
 

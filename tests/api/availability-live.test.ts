@@ -35,3 +35,27 @@ describe('the merchant\u2019s public availability channel', () => {
     expect(await onReopen).toMatchObject({ day: '2026-12-02', action: 'deleted' });
   });
 });
+
+describe('a definition save on the public availability channel', () => {
+  test('a change of hours tells open booking pages to read their times again; a change of the name alone does not', async () => {
+    const diner = client();
+    const channel = availabilityChannelName(a.slug);
+    await subscribed(diner, channel);
+    // Imported without roles, the staffed merchant's one member is its owner.
+    const owner = a.staff;
+    const heard: unknown[] = [];
+    diner.channel(channel)!.bind(UPDATE_AVAILABILITY_EVENT, (event: unknown) => heard.push(event));
+    const read = async () => expectOk(await t.get(`/api/pro/${a.slug}/definition`, { bearer: owner })).body as { definition: any; revision: number };
+    const first = await read();
+    expectOk(
+      await t.put(`/api/pro/${a.slug}/definition`, { definition: { ...first.definition, name: 'Renamed only' }, revision: first.revision }, { bearer: owner }),
+    );
+    const second = await read();
+    const onHours = nextEvent(diner, channel, UPDATE_AVAILABILITY_EVENT, 8000);
+    const shifts = [{ day: 1, slots: [{ start: '18:00', end: '22:00' }] }];
+    expectOk(await t.put(`/api/pro/${a.slug}/definition`, { definition: { ...second.definition, shifts }, revision: second.revision }, { bearer: owner }));
+    expect(await onHours).toEqual({ day: null, action: 'definition', updatedAt: expect.any(String) });
+    // The rename was published before the hours, had it been: the one event heard is the hours'.
+    expect(heard).toHaveLength(1);
+  });
+});

@@ -47,6 +47,8 @@ export const staffApi = {
   create: (slug: string, input: StaffNewBooking) => call('POST /api/pro/{slug}/bookings', input, { ...staff(), params: { slug } }),
   /** POST /api/pro/{slug}/closings: closes a day, a service or a time range to online booking; answers the bookings already inside. */
   close: (slug: string, request: StaffCloseRequest) => call('POST /api/pro/{slug}/closings', request, { ...staff(), params: { slug } }),
+  /** GET /api/pro/{slug}/closings: the closings not yet over, by start. */
+  closings: (slug: string) => call('GET /api/pro/{slug}/closings', {}, { ...staff(), params: { slug } }),
   /** DELETE /api/pro/{slug}/closings/{id}: online booking opens there again. */
   reopen: (slug: string, id: string) => call('DELETE /api/pro/{slug}/closings/{id}', {}, { ...staff(), params: { slug, id } }),
 };

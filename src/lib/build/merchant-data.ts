@@ -15,6 +15,8 @@ export interface MerchantData {
   bookingEnabled: boolean;
   shifts: ListingShift[];
   closedDays: string[];
+  /** Special openings: dates open with their own hours, whatever their weekday. */
+  openDays?: string[];
   settings: ListingSettings;
   zones: ListingZone[];
   theme: ListingTheme;
@@ -22,7 +24,7 @@ export interface MerchantData {
 
 /** The part of a merchant listing the booking islands need. */
 export function merchantData(merchant: MerchantListing): MerchantData {
-  const { slug, name, phone, timezone, bookingEnabled, shifts, closedDays, settings, zones, theme } = merchant;
+  const { slug, name, phone, timezone, bookingEnabled, shifts, closedDays, openDays, settings, zones, theme } = merchant;
   return {
     slug,
     name,
@@ -33,6 +35,7 @@ export function merchantData(merchant: MerchantListing): MerchantData {
     bookingEnabled,
     shifts,
     closedDays,
+    ...(openDays?.length ? { openDays } : {}),
     settings,
     zones,
     theme,

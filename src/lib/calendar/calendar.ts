@@ -9,6 +9,8 @@ export interface DayRules {
   today: LocalDate;
   shifts: Shift[];
   closedDays: LocalDate[];
+  /** Special openings: open with their own hours whatever their weekday (absent: none). */
+  openDays?: LocalDate[];
   /** The merchant's open flags for today and tomorrow (booking_merchant/get). */
   open: { today: boolean; tomorrow: boolean };
   /** The last day the merchant takes bookings for (its booking horizon). */
@@ -36,7 +38,8 @@ export function dayBlock(date: LocalDate, rules: DayRules): DayBlock | null {
   if (date < rules.today) return 'past';
   if (date > rules.lastDay) return 'beyond_horizon';
   const weekday = isoWeekdayOf(date);
-  if (!rules.shifts.some((shift) => shift.day === weekday && shift.slots.length > 0)) return 'closed_weekday';
+  const weekdayOpen = rules.shifts.some((shift) => shift.day === weekday && shift.slots.length > 0);
+  if (!weekdayOpen && !rules.openDays?.includes(date)) return 'closed_weekday';
   if (rules.closedDays.includes(date)) return 'closed_day';
   if (date === rules.today && !rules.open.today) return 'today_closed';
   if (date === addDaysToLocalDate(rules.today, 1) && !rules.open.tomorrow) return 'tomorrow_closed';

@@ -187,6 +187,9 @@ export async function upsertMerchant(
       },
       shifts: definition.shifts.map((shift) => ({ day: shift.day, slots: shift.slots.map(({ start, end }) => ({ start, end })) })),
       closedDays: [...definition.closedDays].sort(),
+      specialDays: [...definition.specialDays]
+        .sort((a, b) => (a.date < b.date ? -1 : 1))
+        .map(({ date, reason, slots }) => ({ date, ...(reason ? { reason } : {}), slots: slots.map(({ start, end }) => ({ start, end })) })),
       definitionRevision: (existing?.definitionRevision ?? 0) + 1,
       updatedAt: new Date(),
     };

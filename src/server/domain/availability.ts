@@ -8,6 +8,7 @@ import {
   minutesOfLocalTime,
 } from '../../shared/local-time.ts';
 import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
+import { shiftsOn, type SpecialDay } from './special-days.ts';
 
 /** The merchant settings that shape availability. */
 export interface BookingSettings {
@@ -58,6 +59,8 @@ export interface DayContext {
   settings: BookingSettings;
   shifts: Shift[];
   closedDays: LocalDate[];
+  /** Dates closed with a reason or opened with their own slots instead of their weekday's (absent: none). */
+  specialDays?: readonly SpecialDay[];
   tables: TableInfo[];
   holds: TableHold[];
   /** Spans no online booking may start in (staff closings); their times are offered as unavailable. */
@@ -133,10 +136,11 @@ function computeBookableTimes(date: LocalDate, timezone: string, shifts: Shift[]
 
 /** The day's slots for a party in a zone ('all': any): available when past the lead time, within pacing, with a free fitting table. */
 export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: number): Slot[] {
-  if (!isDayOpen(ctx.date, ctx.shifts, ctx.closedDays)) return [];
+  const shifts = shiftsOn(ctx.date, ctx.shifts, ctx.specialDays);
+  if (!isDayOpen(ctx.date, shifts, ctx.closedDays)) return [];
   if (ctx.date > lastBookableDate(ctx.now, ctx.timezone, ctx.settings)) return [];
   const earliest = earliestBookable(ctx.now, ctx.settings);
-  return bookableTimes(ctx.date, ctx.timezone, ctx.shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
+  return bookableTimes(ctx.date, ctx.timezone, shifts, ctx.settings.slotIntervalMinutes).map(({ at, hour }) => ({
     timestamp: Math.floor(at.getTime() / 1000),
     hour,
     available:
@@ -179,10 +183,16 @@ export function openTodayTomorrow(
   shifts: Shift[],
   closedDays: LocalDate[],
   settings: Pick<BookingSettings, 'slotIntervalMinutes' | 'minLeadMinutes'>,
+  specialDays?: readonly SpecialDay[],
 ): { today: boolean; tomorrow: boolean } {
   const earliest = earliestBookable(now, settings);
-  const stillBookable = (date: LocalDate): boolean =>
-    isDayOpen(date, shifts, closedDays) && bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest);
+  const stillBookable = (date: LocalDate): boolean => {
+    const dayShifts = shiftsOn(date, shifts, specialDays);
+    return (
+      isDayOpen(date, dayShifts, closedDays) &&
+      bookableTimes(date, timezone, dayShifts, settings.slotIntervalMinutes).some(({ at }) => at.getTime() >= earliest)
+    );
+  };
   const today = localDateOf(now, timezone);
   return { today: stillBookable(today), tomorrow: stillBookable(addDaysToLocalDate(today, 1)) };
 }

@@ -4,11 +4,12 @@ import { DomainError } from './errors.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import { closedDetails } from './closings.ts';
 import type { MerchantWithFloor, Zone } from './merchant-floor.ts';
+import { shiftsOn } from './special-days.ts';
 
 /** Refuses merchants that cannot take bookings at all; `details` go with the refusal (the booking page's: whom to call). */
 export function assertMerchantBookable({ merchant, tables }: MerchantWithFloor, details?: Record<string, unknown>): void {
   if (!merchant.bookingEnabled) throw new DomainError('booking_not_activated', details);
-  const hasShift = merchant.shifts.some((shift) => shift.slots.length > 0);
+  const hasShift = merchant.shifts.some((shift) => shift.slots.length > 0) || (merchant.specialDays ?? []).some((day) => day.slots.length > 0);
   if (!hasShift || tables.length === 0) throw new DomainError('booking_setting_not_found', details);
 }
 
@@ -45,9 +46,10 @@ export function assertBookableTime(floor: MerchantWithFloor, at: Date, now: Date
   if (date > lastDate) {
     throw new DomainError('booking_too_far_ahead', { lastDate }, `The restaurant takes bookings up to ${lastDate}`);
   }
-  const open = isDayOpen(date, merchant.shifts, merchant.closedDays);
+  const shifts = shiftsOn(date, merchant.shifts, merchant.specialDays);
+  const open = isDayOpen(date, shifts, merchant.closedDays);
   const offered =
-    open && bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes).some((time) => time.at.getTime() === at.getTime());
+    open && bookableTimes(date, merchant.timezone, shifts, merchant.settings.slotIntervalMinutes).some((time) => time.at.getTime() === at.getTime());
   if (!offered) throw new DomainError('merchant_closed', { date }, 'The restaurant takes no booking at that time');
   assertNotClosed(floor, at);
   assertLeadTime(floor, at, now);
@@ -79,6 +81,7 @@ export function dayContext(floor: MerchantWithFloor, date: string, now: Date, ho
     settings: merchant.settings,
     shifts: merchant.shifts,
     closedDays: merchant.closedDays,
+    specialDays: merchant.specialDays,
     tables,
     holds,
     closings: floor.closings,

@@ -2,6 +2,7 @@
 import { addDaysToLocalDate, isoWeekdayOf, localDateOf, localTimeOf, minutesOfLocalTime, startOfLocalDay, type LocalDate } from '../../shared/local-time.ts';
 import { bookableTimes, type Shift } from './availability.ts';
 import { DomainError } from './errors.ts';
+import { shiftsOn, type SpecialDay } from './special-days.ts';
 
 /** A whole day, one service (shift) of a day, or online booking stopped for a time range. */
 export type ClosingKind = 'day' | 'shift' | 'range';
@@ -36,9 +37,9 @@ const invalid = (field: string, problem: string, message: string) => new DomainE
  */
 export function closingSpan(
   request: ClosingRequest,
-  merchant: { timezone: string; shifts: Shift[]; settings: { slotIntervalMinutes: number } },
+  merchant: { timezone: string; shifts: Shift[]; specialDays?: readonly SpecialDay[]; settings: { slotIntervalMinutes: number } },
 ): Omit<Closing, 'id'> {
-  const { timezone, shifts, settings } = merchant;
+  const { timezone, settings } = merchant;
   if (request.kind === 'range') {
     if (request.endsAt.getTime() <= request.startsAt.getTime()) throw invalid('ends_at', 'not_after_start', 'ends_at must be after starts_at');
     if (request.endsAt.getTime() - request.startsAt.getTime() > MAX_RANGE_DAYS * 1440 * MINUTE_MS) {
@@ -47,6 +48,8 @@ export function closingSpan(
     return { kind: 'range', localDate: localDateOf(request.startsAt, timezone), shiftId: null, startsAt: request.startsAt, endsAt: request.endsAt };
   }
   const date = request.date;
+  // A special day's own slots stand for its weekday's shifts, as availability reads them.
+  const shifts = shiftsOn(date, merchant.shifts, merchant.specialDays);
   if (request.kind === 'day') {
     const times = bookableTimes(date, timezone, shifts, settings.slotIntervalMinutes);
     const first = Math.min(startOfLocalDay(date, timezone).getTime(), times[0]?.at.getTime() ?? Infinity);

@@ -5,6 +5,7 @@
 import { bookableTimes, daySlots, earliestBookable, lastBookableDate, type Slot, type TableHold } from './availability.ts';
 import type { MerchantWithFloor } from './merchant-floor.ts';
 import { dayContext } from './booking-rules.ts';
+import { shiftsOn } from './special-days.ts';
 
 const MAX_ANSWERS_PER_FLOOR = 5_000;
 const NO_SLOTS: readonly Slot[] = Object.freeze([]);
@@ -36,7 +37,7 @@ export function floorDaySlots(
   // Past the horizon today is within it on a later day, so only answers within it are remembered.
   if (date > lastBookableDate(now, merchant.timezone, merchant.settings)) return NO_SLOTS;
   if (!Object.isFrozen(floor) || !Object.isFrozen(merchant.shifts)) return daySlots(ctx, zoneId, neededSeats);
-  const times = bookableTimes(date, merchant.timezone, merchant.shifts, merchant.settings.slotIntervalMinutes);
+  const times = bookableTimes(date, merchant.timezone, shiftsOn(date, merchant.shifts, merchant.specialDays), merchant.settings.slotIntervalMinutes);
   const earliest = earliestBookable(now, merchant.settings);
   let tooSoon = 0;
   while (tooSoon < times.length && times[tooSoon]!.at.getTime() < earliest) tooSoon++;

@@ -24,3 +24,11 @@ export function staffChanged(stored: ReadonlyMap<string, StaffRole>, listed: rea
   if (listed.length !== stored.size) return true;
   return listed.some((member) => member.newPassword || stored.get(member.email) !== member.role);
 }
+
+/** The definition's fields that decide what diners may book: hours, closed and special days, rules, floor, time zone. */
+export const AVAILABILITY_FIELDS: readonly string[] = ['bookingEnabled', 'closedDays', 'settings', 'shifts', 'specialDays', 'timezone', 'zones'];
+
+/** Whether a change of these fields changes what diners may book (open booking pages must read their times again). */
+export function changesAvailability(fields: readonly string[]): boolean {
+  return fields.some((field) => AVAILABILITY_FIELDS.includes(field));
+}

@@ -178,6 +178,20 @@ const shiftSchema = z.strictObject({
   slots: z.array(z.strictObject({ start: localTime, end: localTime })).max(12, 'at most 12 slots a day'),
 });
 
+// A Couvert extension (docs/merchants.md): one date closed with a reason (no slot), or opened with its own slots
+// instead of its weekday's. Slots as a special day reads them: end after start on that day, none overlapping.
+const specialDaySchema = z
+  .strictObject({
+    date: z.string().trim().refine(isLocalDate, 'a real date written YYYY-MM-DD'),
+    reason: text(200).optional(),
+    slots: z.array(z.strictObject({ start: localTime, end: localTime })).max(12, 'at most 12 slots a day'),
+  })
+  .superRefine((day, ctx) => {
+    for (const index of slotOrderIssues(day.slots)) {
+      ctx.addIssue({ code: 'custom', path: ['slots', index.at, index.field], message: index.message });
+    }
+  });
+
 const tableSchema = z
   .strictObject({
     name: requiredText(NAME_MAX.table),
@@ -268,6 +282,7 @@ export const merchantDefinitionSchema = z
       .max(2000, 'at most 2000 closed days')
       .default([])
       .transform((days) => [...new Set(days)].sort()),
+    specialDays: z.array(specialDaySchema).max(1000, 'at most 1000 special days').default([]),
     zones: z.array(zoneSchema).min(1, 'at least one zone').max(50, 'at most 50 zones'),
     staff: z.array(staffSchema).max(LIST_MAX.staff, `at most ${LIST_MAX.staff} staff accounts`).default([]),
     notifications: notificationsSchema.optional(),
@@ -275,6 +290,9 @@ export const merchantDefinitionSchema = z
   .superRefine((definition, ctx) => {
     for (const index of duplicateIndexes(definition.shifts.map((shift) => shift.day))) {
       ctx.addIssue({ code: 'custom', path: ['shifts', index, 'day'], message: 'each weekday may appear only once' });
+    }
+    for (const index of duplicateIndexes(definition.specialDays.map((day) => day.date))) {
+      ctx.addIssue({ code: 'custom', path: ['specialDays', index, 'date'], message: 'each date may appear only once' });
     }
     for (const index of duplicateIndexes(definition.zones.map((zone) => zone.name.toLowerCase()))) {
       ctx.addIssue({ code: 'custom', path: ['zones', index, 'name'], message: 'zone names must be unique' });
@@ -315,6 +333,19 @@ export function parseMerchantDefinition(input: unknown): MerchantDefinition {
   const shown = issues.slice(0, 3).map((issue) => `${issue.path || '(document)'}: ${issue.message}`);
   const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
   throw new DomainError('invalid_merchant_definition', { issues }, shown.join('; ') + more);
+}
+
+/** What is wrong with a special day's slots: an end not after its start, a slot starting before the previous one ends. */
+function slotOrderIssues(slots: ReadonlyArray<{ start: string; end: string }>): Array<{ at: number; field: 'start' | 'end'; message: string }> {
+  const issues: Array<{ at: number; field: 'start' | 'end'; message: string }> = [];
+  const valid = slots.map((slot, at) => ({ ...slot, at })).filter((slot) => isLocalTime(slot.start) && isLocalTime(slot.end));
+  for (const slot of valid) if (slot.end <= slot.start) issues.push({ at: slot.at, field: 'end', message: 'must be after start' });
+  const ordered = valid.filter((slot) => slot.end > slot.start).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.at - b.at));
+  for (let i = 1; i < ordered.length; i++) {
+    const slot = ordered[i]!;
+    if (slot.start < ordered[i - 1]!.end) issues.push({ at: slot.at, field: 'start', message: 'overlaps another slot' });
+  }
+  return issues;
 }
 
 /** Indexes of the items equal to an earlier item. */

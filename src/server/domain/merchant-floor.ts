@@ -49,6 +49,13 @@ export interface ShiftValue {
   slots: Array<{ start: string; end: string }>;
 }
 
+/** A date that is not its weekday (docs/merchants.md): closed with a reason (no slot), or open with its own slots. */
+export interface SpecialDayValue {
+  date: string;
+  reason?: string;
+  slots: Array<{ start: string; end: string }>;
+}
+
 /** A merchant, column for column as stored. */
 export interface Merchant {
   id: string;
@@ -68,6 +75,8 @@ export interface Merchant {
   settings: MerchantSettingsValue;
   shifts: ShiftValue[];
   closedDays: string[];
+  /** Stored as [] when none; absent in a merchant built before special days (a test's own). */
+  specialDays?: SpecialDayValue[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,5 +1,6 @@
 /** The merchant as the browser reads it (spec section 3), built from what is stored. */
 import { DEFAULT_BOOKING_HORIZON_DAYS, openTodayTomorrow, type Shift } from './availability.ts';
+import { specialClosedDates, specialOpenDates, type SpecialDay } from './special-days.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import type { Lang } from '../../shared/langs.ts';
 import { merchantTextIn, type MerchantText } from '../../shared/merchant-text.ts';
@@ -32,6 +33,8 @@ export interface MerchantRecord {
   };
   shifts: Shift[];
   closedDays: string[];
+  /** Dates closed with a reason or opened with their own slots (absent: none). */
+  specialDays?: readonly SpecialDay[];
   updatedAt: Date;
 }
 
@@ -68,10 +71,22 @@ export function themeView(merchant: MerchantRecord): Theme {
   return { primary: merchant.themePrimary, background: merchant.themeBackground };
 }
 
+/** The days a diner sees closed: the closed days and the special days closed with a reason, sorted, each once. */
+export function closedDatesOf(merchant: Pick<MerchantRecord, 'closedDays' | 'specialDays'>): string[] {
+  if (!merchant.specialDays?.length) return merchant.closedDays;
+  return [...new Set([...merchant.closedDays, ...specialClosedDates(merchant.specialDays)])].sort();
+}
+
 /** Closed days from today (merchant-local) on. */
 export function upcomingClosedDays(merchant: MerchantRecord, now: Date): string[] {
   const today = localDateOf(now, merchant.timezone);
-  return merchant.closedDays.filter((day) => day >= today);
+  return closedDatesOf(merchant).filter((day) => day >= today);
+}
+
+/** Special openings from today (merchant-local) on. */
+export function upcomingOpenDays(merchant: MerchantRecord, now: Date): string[] {
+  const today = localDateOf(now, merchant.timezone);
+  return specialOpenDates(merchant.specialDays).filter((day) => day >= today);
 }
 
 /** The merchant record of booking_merchant/get, with open today / tomorrow as of `now`; its texts in `lang`, else in the first language listed. */
@@ -88,7 +103,7 @@ export function merchantView(merchant: MerchantRecord, now: Date, lang?: Lang): 
     logo: image(merchant.logoPath),
     banner: image(merchant.bannerPath),
     bookingEnabled: merchant.bookingEnabled,
-    open: openTodayTomorrow(now, merchant.timezone, merchant.shifts, merchant.closedDays, merchant.settings),
+    open: openTodayTomorrow(now, merchant.timezone, merchant.shifts, merchant.closedDays, merchant.settings, merchant.specialDays),
     settings: publicSettings(merchant),
   };
 }
@@ -110,7 +125,8 @@ export function merchantListingView(merchant: MerchantRecord, zones: Array<{ id:
     bookingEnabled: merchant.bookingEnabled,
     settings: publicSettings(merchant),
     shifts: shiftsView(merchant.shifts),
-    closedDays: merchant.closedDays,
+    closedDays: closedDatesOf(merchant),
+    ...(merchant.specialDays?.some((day) => day.slots.length > 0) ? { openDays: specialOpenDates(merchant.specialDays) } : {}),
     zones: zones.map((zone): ZoneView => ({ id: zone.id, name: zone.name, image: image(zone.imagePath) })),
     updatedAt: merchant.updatedAt.toISOString(),
   };

@@ -1,13 +1,17 @@
 /** What the staff book shows of a day besides its bookings: the services (shifts) open that day and the floor. */
 import { isoWeekdayOf, type LocalDate } from '../../shared/local-time.ts';
 import type { StaffService, StaffZone } from '../../shared/api/staff.ts';
-import type { MerchantWithFloor, ShiftValue } from './merchant-floor.ts';
+import type { MerchantWithFloor, ShiftValue, SpecialDayValue } from './merchant-floor.ts';
+import { shiftsOn } from './special-days.ts';
 
-/** The services of a merchant-local day's weekday, by first seating (a closed date still shows its usual services). */
-export function servicesOfDay(shifts: ShiftValue[], day: LocalDate): StaffService[] {
+/**
+ * The services of a merchant-local day, by first seating: its weekday's (a closed date still shows its usual
+ * services), or a special day's own slots (a special day closed with a reason: none).
+ */
+export function servicesOfDay(shifts: ShiftValue[], day: LocalDate, specialDays?: readonly SpecialDayValue[]): StaffService[] {
   const weekday = isoWeekdayOf(day);
   // Named as shiftsView names them (the weekday's first shift, by index), so a service's closing can name it.
-  const slots = shifts.find((shift) => shift.day === weekday)?.slots ?? [];
+  const slots = shiftsOn(day, shifts, specialDays).find((shift) => shift.day === weekday)?.slots ?? [];
   return slots.map(({ start, end }, index) => ({ id: `${weekday}-${index}`, start, end })).sort((a, b) => a.start.localeCompare(b.start));
 }
 

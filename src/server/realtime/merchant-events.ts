@@ -38,13 +38,14 @@ export function publishMerchantClosings(
 }
 
 /**
- * Announces on the merchant's public availability channel that a closing was made or removed, so open booking pages
- * read their times again (only the day: who closed it and why stay on the private channel); never rejects.
+ * Announces on the merchant's public availability channel that a closing was made or removed, or that a saved
+ * definition changed what is bookable, so open booking pages read their times again (only the day: who closed it and
+ * why stay on the private channel); never rejects.
  */
 export function publishAvailabilityChange(
   broadcaster: Broadcaster,
   slug: string,
-  change: { action: 'created' | 'deleted'; day: string },
+  change: { action: AvailabilityUpdateEvent['action']; day: string | null },
   now: Date = new Date(),
 ): Promise<void> {
   const event: AvailabilityUpdateEvent = { day: change.day, action: change.action, updatedAt: now.toISOString() };

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickLang, requestedLang, type Lang } from '../../shared/langs.ts';
-import { merchantView, shiftsView, themeView, upcomingClosedDays, type ZoneView } from '../domain/merchant-view.ts';
+import { merchantView, shiftsView, themeView, upcomingClosedDays, upcomingOpenDays, type ZoneView } from '../domain/merchant-view.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { sendRateLimited } from '../auth/rate-limit.ts';
@@ -82,6 +82,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         merchant: merchantView(merchant, now(), textLangOf(request, request.body.lang)),
         shifts: shiftsView(merchant.shifts),
         closes: upcomingClosedDays(merchant, now()),
+        opens: upcomingOpenDays(merchant, now()),
         zoneCount: floor.zones.length,
         theme: themeView(merchant),
         currentBookingToken: await bookings.currentBookingToken(merchant.id, user),

@@ -3,6 +3,7 @@
  * merchant-evening. Their window is the hold time, so at most twice a limit's drafts of one key hold tables at once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { shiftsOn } from '../domain/special-days.ts';
 import { clientAddress, hitAll, rateLimit, type RateLimit, type RateLimitPolicy } from '../auth/rate-limit.ts';
 import { isoWeekdayOf, localDateOf, localTimeOf, minutesOfLocalTime } from '../../shared/local-time.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
@@ -32,7 +33,7 @@ export function deviceOf(request: FastifyRequest): string {
 export function eveningOf(merchant: MerchantWithFloor['merchant'], at: Date): string {
   const date = localDateOf(at, merchant.timezone);
   const minutes = minutesOfLocalTime(localTimeOf(at, merchant.timezone));
-  const slots = merchant.shifts.find((shift) => shift.day === isoWeekdayOf(date))?.slots ?? [];
+  const slots = shiftsOn(date, merchant.shifts, merchant.specialDays).find((shift) => shift.day === isoWeekdayOf(date))?.slots ?? [];
   const started = slots.filter((slot) => minutesOfLocalTime(slot.start) <= minutes);
   const shift = started.find((slot) => minutes < minutesOfLocalTime(slot.end)) ?? started.at(-1);
   return `${merchant.id}:${date}:${shift?.start ?? 'day'}`;

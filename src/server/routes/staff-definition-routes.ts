@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changesAvailability } from '../domain/definition-changes.ts';
 import { definitionHistory, readDefinition, saveDefinition } from '../services/merchant-definition-edit.ts';
 import type { Database } from '../db/database.ts';
 import { replies } from './responses.ts';
@@ -25,6 +26,8 @@ export interface StaffDefinitionRoutesDeps {
   mediaDir: string;
   /** Told after a change is saved (the site rebuilds, as after an import). */
   onMerchantChange: (slug: string) => void;
+  /** Told after a saved change of what diners may book (hours, closed or special days, rules): open pages reload. */
+  onAvailabilityChange?: (slug: string) => Promise<void>;
   /** Ends the live sockets of revoked staff sessions and removed staff rows. */
   revokeStaff?: (revocation: { sessionIds: string[]; staffIds: string[] }) => Promise<void>;
   /** Looks for due jobs now: a save that adds staff without a password wrote their invitations. */
@@ -68,7 +71,9 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
           'manager whose definition adds, removes or changes staff (a role or a password). A listed staff member without a ' +
           'password keeps theirs (and, without a role, their role); a new one without a password is mailed a link to choose ' +
           'theirs. 422 last_owner when no owner would remain, 422 self_removal when an owner leaves themselves out. The slug ' +
-          'never changes this way (another slug is 422). The public page is rebuilt; the change is recorded (who, when, which fields).',
+          'never changes this way (another slug is 422). The public page is rebuilt; the change is recorded (who, when, which fields). A ' +
+          'change of hours, closed or special days, booking rules, zones or time zone publishes UpdateAvailability (action ' +
+          'definition) on availability.{slug}, so open booking pages read their times again.',
         params,
         body: staffDefinitionSaveRequestSchema,
         response: {
@@ -87,6 +92,7 @@ export async function staffDefinitionRoutes(app: FastifyInstance, deps: StaffDef
       await deps.revokeStaff?.(saved.revocation);
       deps.onMerchantChange(merchant.slug);
       if (saved.invited > 0) deps.wakeJobs?.();
+      if (changesAvailability(saved.fields)) await deps.onAvailabilityChange?.(merchant.slug);
       return { success: true as const, revision: saved.revision };
     },
   );

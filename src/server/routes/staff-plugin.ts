@@ -58,6 +58,7 @@ export async function staffPlugin(app: FastifyInstance, options: StaffPluginOpti
     requestStaff,
     mediaDir: options.mediaDir,
     onMerchantChange: options.onMerchantChange,
+    onAvailabilityChange: (slug) => publishAvailabilityChange(options.broadcaster, slug, { action: 'definition', day: null }, options.now()),
     revokeStaff: options.revokeStaff,
     wakeJobs: options.wakeJobs,
   });

@@ -115,7 +115,7 @@ export async function saveDefinition(
   input: Record<string, unknown>,
   revision: number,
   options: { mediaDir: string; now: Date },
-): Promise<{ revision: number; revocation: StaffRevocation; invited: number }> {
+): Promise<{ revision: number; revocation: StaffRevocation; invited: number; fields: string[] }> {
   if (!mayStaff(editor.role, 'definition')) throw new DomainError('forbidden', { role: editor.role }, `A ${editor.role} may not change the definition`);
   const stored = await staffMembersOf(db, editor.slug);
   const { document, issues, passwordsGiven, invited } = withStoredStaff(input, editor.slug, stored);
@@ -147,6 +147,7 @@ export async function saveDefinition(
   const hashes = new Map<string, string | null>(prepared.hashes);
   for (const member of definition.staff) if (stored.has(member.email) && !passwordsGiven.has(member.email)) hashes.set(member.email, null);
   let before: Record<string, unknown> = {};
+  let changed: string[] = [];
   const { merchant, revocation } = await upsertMerchant(db, definition, prepared.images, hashes, {
     expectedRevision: revision,
     beforeWrite: async (tx, row) => {
@@ -155,6 +156,7 @@ export async function saveDefinition(
     afterWrite: async (tx, row) => {
       const after = await editableDefinitionOf(tx, row);
       const fields = changedFields(before, after);
+      changed = fields;
       await insertMerchantChange(tx, {
         merchantId: row.id,
         staffId: editor.staffId,
@@ -169,7 +171,7 @@ export async function saveDefinition(
       await writeStaffInvitations(tx, { merchantId: row.id, revision: row.definitionRevision, emails: [...invited], lang, now: options.now });
     },
   });
-  return { revision: merchant.definitionRevision, revocation, invited: invited.size };
+  return { revision: merchant.definitionRevision, revocation, invited: invited.size, fields: changed };
 }
 
 /** A merchant's latest recorded definition changes, newest first. */

@@ -32,6 +32,7 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     settings: { ...settings, responseWindowMinutes, bookingHorizonDays, reminderHours },
     shifts: merchant.shifts,
     closedDays: merchant.closedDays,
+    ...(merchant.specialDays.length > 0 ? { specialDays: merchant.specialDays } : {}),
     zones: zoneRows.map((zone) => ({
       name: zone.name,
       ...(zone.imagePath ? { image: zone.imagePath } : {}),

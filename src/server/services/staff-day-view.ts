@@ -45,7 +45,7 @@ export function dayBody(floor: MerchantWithFloor, merchant: DayMerchant, day: Lo
     bookings: bookings as StaffBookingRow[],
     covers: coversPerTime(bookings, floor.merchant.settings.maxCoversPerSlot),
     // The day's services (what a shift closing names) and the closings touching it, for the book to draw.
-    services: servicesOfDay(floor.merchant.shifts, day),
+    services: servicesOfDay(floor.merchant.shifts, day, floor.merchant.specialDays),
     closings,
     zones: floorZones(floor),
   };

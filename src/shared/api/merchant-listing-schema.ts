@@ -35,6 +35,7 @@ export const merchantListingSchema = z.looseObject({
   }),
   shifts: z.array(z.looseObject({ day: z.number(), slots: z.array(z.looseObject({ id: z.string(), start: z.string(), end: z.string() })) })),
   closedDays: z.array(z.string()),
+  openDays: z.array(z.string()).optional(),
   zones: z.array(z.looseObject({ id: z.string(), name: z.string(), image: image.nullable() })),
   updatedAt: z.string(),
 }) satisfies z.ZodType<MerchantListing>;

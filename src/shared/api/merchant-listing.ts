@@ -35,6 +35,8 @@ export interface MerchantListing {
   settings: ListingSettings;
   shifts: ListingShift[];
   closedDays: string[];
+  /** Special openings (a Couvert extension): dates open with their own hours, whatever their weekday. */
+  openDays?: string[];
   zones: ListingZone[];
   updatedAt: string;
 }

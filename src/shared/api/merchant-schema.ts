@@ -52,11 +52,12 @@ export const themeSchema = z.object({ primary: z.string(), background: z.string(
 /** A dining area; the special zone id 'all' means any area. */
 export const zoneSchema = z.object({ id: z.string(), name: z.string(), image: apiImageSchema.nullable() });
 
-/** booking_merchant/get (closes: coming closed days; currentBookingToken: the signed-in diner's live booking here). */
+/** booking_merchant/get (closes: coming closed days; opens: coming special openings; currentBookingToken: the signed-in diner's live booking here). */
 export const bookingMerchantResponseSchema = success({
   merchant: merchantSchema,
   shifts: z.array(shiftSchema),
   closes: z.array(z.string()),
+  opens: z.array(z.string()).optional(),
   zoneCount: z.number().int(),
   theme: themeSchema,
   currentBookingToken: z.string().nullable(),

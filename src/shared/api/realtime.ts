@@ -39,9 +39,12 @@ export function availabilityChannelName(slug: string): string {
 /** Announced on availability.{slug} when staff close or reopen something: pages showing times read them again. */
 export const UPDATE_AVAILABILITY_EVENT = 'UpdateAvailability';
 
-/** What UpdateAvailability carries: the merchant-local day whose closings changed; a hint to reload. */
+/**
+ * What UpdateAvailability carries, a hint to reload: the merchant-local day whose closings changed, or (`definition`,
+ * no day) a saved definition whose hours, closed days, special days or booking rules changed.
+ */
 export interface AvailabilityUpdateEvent {
-  day: string;
-  action: 'created' | 'deleted';
+  day: string | null;
+  action: 'created' | 'deleted' | 'definition';
   updatedAt: string;
 }

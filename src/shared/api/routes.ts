@@ -25,6 +25,7 @@ import type {
   StaffCalendarResponse,
   StaffCloseRequest,
   StaffClosingResponse,
+  StaffClosingsResponse,
   StaffDayResponse,
   StaffLoginResponse,
   StaffMeResponse,
@@ -103,6 +104,7 @@ export interface ApiRoutes extends StaffPlainActions {
   'POST /api/pro/{slug}/bookings': Call<StaffNewBooking, StaffActionResponse>;
   'POST /api/pro/{slug}/closings': Call<StaffCloseRequest, StaffClosingResponse>;
   'DELETE /api/pro/{slug}/closings/{id}': Call<NoBody, ApiSuccess>;
+  'GET /api/pro/{slug}/closings': Call<{ day?: string }, StaffClosingsResponse>;
 }
 
 /** A call's key: "METHOD path". */

@@ -6,6 +6,7 @@ import type {
   staffCalendarResponseSchema,
   staffClosingResponseSchema,
   staffClosingSchema,
+  staffClosingsResponseSchema,
   staffCoversAtTimeSchema,
   staffDayResponseSchema,
   staffDinerChangeSchema,
@@ -74,6 +75,8 @@ export type StaffCloseRequest =
 
 /** The answer of a closing: it, and the pending or confirmed bookings already inside it (left as they are). */
 export type StaffClosingResponse = z.infer<typeof staffClosingResponseSchema>;
+/** GET /api/pro/{slug}/closings: the closings touching a day, or those not yet over. */
+export type StaffClosingsResponse = z.infer<typeof staffClosingsResponseSchema>;
 
 /** POST /api/pro/{slug}/bookings: a booking the restaurant takes itself (phone or walk-in). */
 export interface StaffNewBooking {

@@ -146,3 +146,14 @@ describe('the month grid', () => {
     expect(todayIn(Date.UTC(2026, 10, 23, 23, 30), 'America/New_York')).toBe('2026-11-23');
   });
 });
+
+describe('special openings in the diner’s calendar', () => {
+  test.each<[string, string, Partial<DayRules>, string | null]>([
+    ['a Monday (closed weekday) opened specially can be picked', '2026-11-30', { openDays: ['2026-11-30'] }, null],
+    ['another Monday stays closed', '2026-12-07', { openDays: ['2026-11-30'] }, 'closed_weekday'],
+    ['a special opening listed among the closed days stays closed', '2026-11-30', { openDays: ['2026-11-30'], closedDays: ['2026-11-30'] }, 'closed_day'],
+    ['a special opening past the horizon stays beyond it', '2027-03-01', { openDays: ['2027-03-01'] }, 'beyond_horizon'],
+  ])('%s', (_case, date, overrides, expected) => {
+    expect(dayBlock(date, rules(overrides))).toBe(expected);
+  });
+});

@@ -1,7 +1,7 @@
 /** Merchants and their floor: the merchant row, zones, dining tables, and the closings staff make. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AddressValue, MerchantSettingsValue, ShiftValue } from '../../domain/merchant-floor.ts';
+import type { AddressValue, MerchantSettingsValue, ShiftValue, SpecialDayValue } from '../../domain/merchant-floor.ts';
 import type { MerchantText } from '../../../shared/merchant-text.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -30,6 +30,7 @@ export const merchants = pgTable('merchants', {
   settings: jsonb('settings').$type<MerchantSettingsValue>().notNull(),
   shifts: jsonb('shifts').$type<ShiftValue[]>().notNull(),
   closedDays: jsonb('closed_days').$type<string[]>().notNull(),
+  specialDays: jsonb('special_days').$type<SpecialDayValue[]>().notNull().default([]),
   // One more at every write of the definition (an import or the staff's own edit): what a staff edit must have read.
   definitionRevision: integer('definition_revision').notNull().default(1),
   createdAt: createdAt(),
