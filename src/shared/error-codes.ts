@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'invalid_merchant_definition',
   'forbidden',
   'stale_revision',
+  'invalid_image',
+  'image_too_large',
+  'unsupported_image_format',
 ] as const;
 
 /** One error_code of the API's catalogue. */

@@ -36,6 +36,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   booking_too_far_ahead: 422,
   no_phone: 422,
   merchant_closed: 422,
+  invalid_image: 422,
+  image_too_large: 413,
+  unsupported_image_format: 415,
 };
 
 /** A failure the client can act on, named by the spec's error_code. */
