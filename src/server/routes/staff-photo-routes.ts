@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffPhotoQuerySchema, staffPhotoResponseSchema } from '../../shared/api/staff-photo-schema.ts';
+import { staffPhotoBodySchema, staffPhotoQuerySchema, staffPhotoResponseSchema } from '../../shared/api/staff-photo-schema.ts';
 import { MAX_PHOTO_BYTES, storePhoto } from '../services/photo-upload.ts';
 import { replies } from './responses.ts';
 import type { RequestStaff } from './request-staff.ts';
@@ -54,6 +54,7 @@ export async function staffPhotoRoutes(app: FastifyInstance, deps: StaffPhotoRou
           consumes: PHOTO_CONTENT_TYPES,
           params: z.object({ slug: merchantSlug }),
           querystring: staffPhotoQuerySchema,
+          body: staffPhotoBodySchema,
           response: replies(
             staffPhotoResponseSchema,
             'unauthenticated',
@@ -68,7 +69,7 @@ export async function staffPhotoRoutes(app: FastifyInstance, deps: StaffPhotoRou
       async (request) => {
         const slug = allowed.get(request) ?? (await deps.requestStaff.withRight(request, request.params.slug, 'definition')).merchant.slug;
         const bytes = request.body;
-        const image = await storePhoto(deps.mediaDir, slug, request.query.kind, Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
+        const image = await storePhoto(deps.mediaDir, slug, request.query.kind, bytes);
         return { success: true as const, image };
       },
     );

@@ -67,7 +67,8 @@ function rawOf(info: OutputInfo): { width: number; height: number; channels: 1 |
  * is its content's digest, so the same upload twice is one set of files, and a changed photo a new URL. The modern
  * variants are written first and the fallback last, so a fallback found means its variants are there.
  */
-export async function storePhoto(mediaDir: string, slug: string, kind: PhotoKind, bytes: Buffer): Promise<string> {
+export async function storePhoto(mediaDir: string, slug: string, kind: PhotoKind, body: Uint8Array): Promise<string> {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const metadata = await readMetadata(bytes);
   if (!READABLE.has(metadata.format)) unsupported(`A ${metadata.format.toUpperCase()} image`);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) {
