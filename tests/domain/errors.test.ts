@@ -37,12 +37,15 @@ describe('httpStatusOf', () => {
     ['booking_too_far_ahead', 422],
     ['no_phone', 422],
     ['merchant_closed', 422],
+    ['invalid_image', 422],
+    ['image_too_large', 413],
+    ['unsupported_image_format', 415],
   ] satisfies Array<[ErrorCode, number]>)('%s answers HTTP %i', (code, status) => {
     expect(httpStatusOf[code]).toBe(status);
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(33);
+    expect(Object.keys(httpStatusOf)).toHaveLength(36);
   });
 });
 
