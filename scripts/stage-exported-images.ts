@@ -6,6 +6,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { photoSources } from '../src/shared/photo-variants.ts';
 
 // An image as export writes it: /media/{slug}/{stem}-{12 hex digest}{.ext}.
 const MEDIA_PATH = /^\/media\/([a-z0-9-]+)\/([A-Za-z0-9_][A-Za-z0-9._-]*)$/;
@@ -59,6 +60,8 @@ export async function stageExportedImages(input: Record<string, unknown>, defini
       const media = MEDIA_PATH.exec(field.value);
       let source: string;
       let name: string;
+      // An uploaded photo stays named by its /media path (the import keeps a merchant's own): staged, it would lose its variants.
+      if (media && photoSources(field.value)) continue;
       if (media) {
         source = path.join(mediaDir, media[1]!, media[2]!);
         const extension = path.extname(media[2]!);

@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'stale_revision',
   'last_owner',
   'self_removal',
+  'invalid_image',
+  'image_too_large',
+  'unsupported_image_format',
 ] as const;
 
 /** One error_code of the API's catalogue. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { StaffRole } from '../../src/shared/staff-roles.ts';
 import { bookValidated, expectOk, unix } from '../api/api-helpers.ts';
@@ -95,6 +96,22 @@ const KINDS: Kind[] = [
     call: (role) => send('PUT', `/api/pro/${m.slug}/definition`, m.bearer[role], { definition: { ...definition, name: 'Renamed' }, revision: 0 }),
   },
   { kind: 'the definition’s history', allowed: managers, ok: 200, call: (role) => send('GET', `/api/pro/${m.slug}/definition/history`, m.bearer[role]) },
+  {
+    kind: 'upload a photo',
+    allowed: managers,
+    ok: 200,
+    call: async (role) =>
+      t.post(
+        `/api/pro/${m.slug}/photos?kind=logo`,
+        await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c05020' } })
+          .jpeg()
+          .toBuffer(),
+        {
+          bearer: m.bearer[role],
+          headers: { 'content-type': 'image/jpeg' },
+        },
+      ),
+  },
   {
     kind: 'join the live channel',
     allowed: everyone,

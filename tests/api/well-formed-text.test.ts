@@ -40,7 +40,7 @@ describe('text that is not well-formed Unicode is refused at the boundary of eve
     expect([...new Set(calls.map((call) => `${call.route}`))].sort()).toEqual(registeredRoutes(t.server.app));
   });
 
-  test.each(calls.filter((call) => call.method !== 'GET').map((call) => [call.route, call] as const))(
+  test.each(calls.filter((call) => call.method !== 'GET' && !call.bytes).map((call) => [call.route, call] as const))(
     '%s answers 400 validation_error naming the field that holds a lone surrogate',
     async (_route, call) => {
       const { body, field } = withLoneSurrogate(call);

@@ -39,12 +39,15 @@ describe('httpStatusOf', () => {
     ['merchant_closed', 422],
     ['last_owner', 422],
     ['self_removal', 422],
+    ['invalid_image', 422],
+    ['image_too_large', 413],
+    ['unsupported_image_format', 415],
   ] satisfies Array<[ErrorCode, number]>)('%s answers HTTP %i', (code, status) => {
     expect(httpStatusOf[code]).toBe(status);
   });
 
   test('every code has a status', () => {
-    expect(Object.keys(httpStatusOf)).toHaveLength(35);
+    expect(Object.keys(httpStatusOf)).toHaveLength(38);
   });
 });
 

@@ -151,6 +151,16 @@ describe('buildSite', () => {
     expect(dressed).toContain('alt="Logo du restaurant Le Petit Zinc"');
   });
 
+  test('draws an uploaded photo as a <picture>: AVIF and WebP sources with width descriptors, and the fallback', async () => {
+    const html = await page('soleil-levant');
+    const banner = '/media/soleil-levant/banner-0123456789ab';
+    expect(html).toContain(`<source type="image/avif" srcset="${banner}.640.avif 640w, ${banner}.1280.avif 1280w" sizes="100vw">`);
+    expect(html).toContain(`<source type="image/webp" srcset="${banner}.640.webp 640w, ${banner}.1280.webp 1280w" sizes="100vw">`);
+    expect(html).toMatch(new RegExp(`<img src="${banner}\\.640-1280\\.jpg" srcset="${banner}\\.640-1280\\.jpg 1280w" sizes="100vw"`));
+    const logo = '/media/soleil-levant/logo-0123456789ab';
+    expect(html).toContain(`srcset="${logo}.96.avif 96w, ${logo}.192.avif 192w, ${logo}.288.avif 288w" sizes="96px"`);
+  });
+
   test('copies the imported media into /media', async () => {
     expect((await stat(join(outDir, 'media', 'le-petit-zinc', 'logo.svg'))).isFile()).toBe(true);
   });

@@ -14,6 +14,8 @@ export interface ApiCall {
   url: string;
   /** A sample body (POST and PUT). */
   body?: Record<string, unknown>;
+  /** The call takes a file's bytes, not JSON: a sample sent as JSON is 415, and checks of a JSON body's text do not apply. */
+  bytes?: true;
   /** Whom the call needs (admin: the ADMIN_TOKEN bearer; diner: a signed-in diner's bearer; staff: a staff bearer of `slug`). */
   caller: Caller;
 }
@@ -127,6 +129,8 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
       caller: 'staff',
     },
     get(`/api/pro/${slug}/definition/history?limit=10`, 'staff', '/api/pro/:slug/definition/history'),
+    // Sent as JSON, as every sample: answered 415 (the call takes an image's bytes; tests/api/staff-photos.test.ts sends them).
+    { ...post(`/api/pro/${slug}/photos?kind=logo`, {}, 'staff', '/api/pro/:slug/photos'), bytes: true },
     get(`/b/${token}`, 'anyone', '/b/:token'),
     get(`/auth/reset_password?token=${'a'.repeat(43)}`, 'anyone', '/auth/reset_password'),
     post('/auth/reset_password', { token: 'a'.repeat(43), password: 'a long and rare passphrase', password_confirmation: 'a long and rare passphrase' }),

@@ -38,6 +38,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   merchant_closed: 422,
   last_owner: 422,
   self_removal: 422,
+  invalid_image: 422,
+  image_too_large: 413,
+  unsupported_image_format: 415,
 };
 
 /** A failure the client can act on, named by the spec's error_code. */

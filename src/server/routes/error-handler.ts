@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { sqlStateOf } from '../db/booking-store.ts';
 import { DomainError, httpStatusOf } from '../domain/errors.ts';
+import type { ErrorCode } from '../../shared/error-codes.ts';
 
 // SQLSTATEs of text the database cannot store (a NUL character): the caller's input, not our failure.
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
@@ -31,10 +32,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type... A route may name its own code for a status.
+      const routeCodes = (request.routeOptions.config as { statusCodes?: Partial<Record<number, ErrorCode>> } | undefined)?.statusCodes;
       return reply.code(status).send({
         success: false,
-        error_code: status === 429 ? 'rate_limited' : 'validation_error',
+        error_code: routeCodes?.[status] ?? (status === 429 ? 'rate_limited' : 'validation_error'),
         message: error.message,
       });
     }

@@ -12,6 +12,7 @@ import { staffAuthRoutes } from './staff-auth-routes.ts';
 import { staffBookRoutes } from './staff-book-routes.ts';
 import { staffClosingRoutes } from './staff-closing-routes.ts';
 import { staffDefinitionRoutes } from './staff-definition-routes.ts';
+import { staffPhotoRoutes } from './staff-photo-routes.ts';
 import { createRequestStaff } from './request-staff.ts';
 
 /** What the staff side is built from. */
@@ -62,4 +63,5 @@ export async function staffPlugin(app: FastifyInstance, options: StaffPluginOpti
     revokeStaff: options.revokeStaff,
     wakeJobs: options.wakeJobs,
   });
+  await staffPhotoRoutes(app, { requestStaff, mediaDir: options.mediaDir });
 }

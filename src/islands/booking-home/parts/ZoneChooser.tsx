@@ -6,6 +6,7 @@ import { safeImageSrc } from '../../../lib/links/safe-url.ts';
 import { $home } from '../../../stores/home.ts';
 import { $selection, $unlocked, chooseZone } from '../../../stores/selection.ts';
 import { $zones } from '../../../stores/slots.ts';
+import { Photo } from '../../shared/Photo.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 
 /** The zone id that means any area. */
@@ -51,7 +52,7 @@ export default function ZoneChooser() {
                 <input type="radio" name={name} value={zone.id} checked={zoneId === zone.id} onChange={() => chooseZone(zone.id)} />
                 <span className="bh-zone-face">
                   {image ? (
-                    <img className="bh-zone-image" src={image} alt="" width="96" height="64" loading="lazy" decoding="async" />
+                    <Photo className="bh-zone-image" src={image} sizes="96px" alt="" width="96" height="64" loading="lazy" decoding="async" />
                   ) : (
                     <span className="bh-zone-image bh-zone-any" aria-hidden="true" />
                   )}
