@@ -72,9 +72,9 @@ test.describe('the restaurant settings', () => {
     await page.getByRole('button', { name: 'Ajouter un créneau le mardi' }).click();
     const tuesday = page.getByRole('group', { name: 'mardi · Créneau 1' });
     await tuesday.getByLabel('Dernière arrivée').fill('11:00');
-    await expect(tuesday.getByText('La fin doit venir après le début.')).toBeVisible();
+    await expect(tuesday.getByText('La fin doit venir après le début (ou, pour un service tardif, avant 6 h le lendemain).')).toBeVisible();
     await tuesday.getByLabel('Dernière arrivée').fill('14:30');
-    await expect(tuesday.getByText('La fin doit venir après le début.')).toHaveCount(0);
+    await expect(tuesday.getByText('La fin doit venir après le début (ou, pour un service tardif, avant 6 h le lendemain).')).toHaveCount(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();

@@ -1,9 +1,9 @@
 /** The merchant definition as the settings edit it: the contract's shape (shared/contract/README.md), as GET /api/pro/{slug}/definition answers it. */
 import type { Lang } from '../../shared/langs.ts';
+import type { MerchantText } from '../../shared/merchant-text.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
 
-/** A merchant text: one string, or one text per language (a visitor reads theirs, else the first listed). */
-export type MerchantText = string | Partial<Record<Lang, string>>;
+export type { MerchantText };
 
 /** One opening of a day, local "HH:MM"; end is the last seating. */
 export interface DraftSlot {

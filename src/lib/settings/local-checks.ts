@@ -1,11 +1,15 @@
 /**
  * The settings' checks before a save, at the paths the server's 422 names (`shifts.1.slots.0.end`), each as the
- * message key the form shows: hours written HH:MM, each slot ending after it starts, no two slots of a day
- * overlapping, colours written #rgb or #rrggbb.
+ * message key the form shows: hours written HH:MM, each slot ending after it starts (or past midnight, by 06:00 the
+ * next day), no two slots of a day overlapping, colours written #rgb or #rrggbb.
  */
 import type { DefinitionDraft } from './definition-draft.ts';
 import { isLocalTime, minutesOfLocalTime } from '../../shared/local-time.ts';
 import { normaliseHex } from '../../shared/colour.ts';
+
+const DAY_MINUTES = 24 * 60;
+/** The latest end, the next day, of a service running past midnight (06:00). */
+const LATEST_NEXT_DAY_END = 6 * 60;
 
 /** The message key of each check. */
 export const CHECK_KEYS = {
@@ -39,8 +43,10 @@ export function hoursErrors(shifts: DefinitionDraft['shifts']): Record<string, s
       if (!endOk) errors[`${path}.end`] = CHECK_KEYS.time;
       if (!startOk || !endOk) return;
       const from = minutesOfLocalTime(slot.start.trim());
-      const to = minutesOfLocalTime(slot.end.trim());
-      if (to <= from) errors[`${path}.end`] = CHECK_KEYS.endBeforeStart;
+      const end = minutesOfLocalTime(slot.end.trim());
+      // A late service may run past midnight (19:00-01:00, as the import allows), up to the next morning.
+      const to = end < from && end <= LATEST_NEXT_DAY_END ? end + DAY_MINUTES : end;
+      if (to < from) errors[`${path}.end`] = CHECK_KEYS.endBeforeStart;
       else valid.push({ slot: at, from, to });
     });
     for (const one of valid) {

@@ -67,6 +67,24 @@ describe('the hours’ checks', () => {
     ).toEqual({});
   });
 
+  test.each([
+    ['a late service past midnight, ending by 06:00 the next day', { start: '19:00', end: '01:00' }, {}],
+    ['a service ending at 06:00 the next day', { start: '22:00', end: '06:00' }, {}],
+    ['one seating (the end is the last seating)', { start: '12:00', end: '12:00' }, {}],
+    ['an end before the start in the day', { start: '12:00', end: '11:00' }, { 'shifts.0.slots.0.end': 'settings.hours.errors.endBeforeStart' }],
+    ['an end past 06:00 the next day', { start: '19:00', end: '06:30' }, { 'shifts.0.slots.0.end': 'settings.hours.errors.endBeforeStart' }],
+  ])('%s', (_name, slot, errors) => {
+    expect(hoursErrors([{ day: 5, slots: [slot] }])).toEqual(errors);
+  });
+
+  test('a service past midnight overlaps an opening it runs into', () => {
+    const slots = [
+      { start: '19:00', end: '01:00' },
+      { start: '20:00', end: '21:00' },
+    ];
+    expect(hoursErrors([{ day: 5, slots }])).toEqual({ 'shifts.0.slots.1.start': 'settings.hours.errors.overlap' });
+  });
+
   test('an empty time is not a time', () => {
     expect(hoursErrors([{ day: 3, slots: [{ start: '', end: '14:00' }] }])).toEqual({ 'shifts.0.slots.0.start': 'settings.hours.errors.time' });
   });
