@@ -35,6 +35,8 @@ export default function ImageField(props: { field: 'logo' | 'banner'; section: S
             type="file"
             accept="image/*"
             className="settings-file-input"
+            // Logo and banner each have one: the name says which (it begins with the visible text).
+            aria-label={`${t('settings.page.choose')} (${t(`settings.page.${field}`)})`}
             aria-describedby={error ? `${id}-error` : `${id}-label`}
             disabled={uploading}
             onChange={(event) => {

@@ -43,6 +43,8 @@ export default function TeamSection({ draft, errorAt, change, role }: SectionPro
                   <div className="sp-field">
                     <label className="sp-label" htmlFor={`${id}-role`}>
                       {t('settings.team.role')}
+                      {/* One role field per member: each is named for whose it is. */}
+                      <span className="visually-hidden"> — {member.email}</span>
                     </label>
                     <select
                       id={`${id}-role`}
