@@ -55,7 +55,7 @@ export const SETTINGS_SHOTS: Shot[] = [
     setup: async (page) => {
       const tuesday = page.getByRole('group', { name: 'mardi · Créneau 1' });
       await tuesday.getByLabel('Dernière arrivée').fill('11:00');
-      await tuesday.getByText('La fin doit venir après le début.').waitFor();
+      await tuesday.getByText('La fin doit venir après le début (ou, pour un service tardif, avant 6 h le lendemain).').waitFor();
     },
   },
 ];

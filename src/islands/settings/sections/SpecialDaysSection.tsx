@@ -31,9 +31,8 @@ export default function SpecialDaysSection({ slug, draft, errorAt, change }: Sec
   };
 
   return (
-    <section className="settings-section" aria-labelledby="settings-days-title">
-      <h2 id="settings-days-title">{t('settings.days.title')}</h2>
-      <p>{t('settings.days.intro')}</p>
+    <div className="settings-section">
+      <p className="settings-hint">{t('settings.days.intro')}</p>
       <DaysCalendar today={today} selected={selected} kindOf={(date) => dayState(draft, date).kind} closingDates={closingDates} onSelect={setSelected} />
       {selected && (
         <DayEditor
@@ -46,6 +45,6 @@ export default function SpecialDaysSection({ slug, draft, errorAt, change }: Sec
           onChange={(entry) => setDay(selected, entry)}
         />
       )}
-    </section>
+    </div>
   );
 }
