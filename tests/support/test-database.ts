@@ -7,15 +7,15 @@ import { pgliteTemplate } from './pglite-template.ts';
 /** Which database the suite runs on (CI runs it on both). */
 export const databaseKind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** Opens a brand-new empty database with every migration applied; `close` drops it. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** Opens a brand-new empty database with every migration applied; `close` drops it. `onQuery` hears every statement sent. */
+export async function openTestDatabase(onQuery?: (query: string) => void): Promise<DatabaseHandle> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     // Every migration is already applied in the template.
-    return openPglite(undefined, { loadDataDir: await pgliteTemplate() });
+    return openPglite(undefined, { loadDataDir: await pgliteTemplate(), onQuery });
   }
   const database = await createPostgresDatabase(baseUrl);
-  const handle = await openPostgres(database.url, { max: 20 });
+  const handle = await openPostgres(database.url, { max: 20, onQuery });
   await handle.migrate();
   return {
     ...handle,

@@ -97,6 +97,8 @@ export interface TestServerOptions {
   onMerchantChange?: (slug: string) => void;
   /** Where restaurants' messages go (default: their definition's notifications). */
   restaurantRecipients?: ServerDeps['restaurantRecipients'];
+  /** Hears every statement the server sends the database (the statement-count tests). */
+  onQuery?: (query: string) => void;
 }
 
 /** A free port on the loopback interface (so the public URL is known before the server starts). */
@@ -117,7 +119,7 @@ const dinerPhone = (n: number) => `+336${String(10_000_000 + (n % 90_000_000))}`
 /** Starts a server for a test file; call close() in afterAll. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = createTestClock(options.now ?? '2026-11-23T09:00:00Z');
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.onQuery);
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'couvert-media-'));
   const realtime = createRealtime({
     appId: 'test',

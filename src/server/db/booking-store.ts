@@ -38,9 +38,22 @@ export function sqlStateOf(error: unknown): string | undefined {
  * is checked against what is really there. Days are locked in order to avoid deadlocks.
  */
 export async function lockMerchantDays(tx: Tx, merchantId: string, localDates: string[]): Promise<void> {
-  for (const day of [...new Set(localDates)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${merchantId}:${day}`}, 0))`);
-  }
+  await lockKeys(tx, merchantDayKeys(merchantId, localDates));
+}
+
+/** The lock keys of a merchant's days, in the one order every writer takes them. */
+export function merchantDayKeys(merchantId: string, localDates: string[]): string[] {
+  return [...new Set(localDates)].sort().map((day) => `${merchantId}:${day}`);
+}
+
+/** Takes transaction advisory locks on `keys` in one statement, one after another in the order given. */
+export async function lockKeys(tx: Tx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const locks = sql.join(
+    keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`),
+    sql`, `,
+  );
+  await tx.execute(sql`select ${locks}`);
 }
 
 /** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */

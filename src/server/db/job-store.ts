@@ -27,19 +27,28 @@ export function retryDelayMs(attempts: number): number {
 
 /** Plans a job (in the caller's transaction when given one); its id, or undefined when its unique key was taken. */
 export async function enqueueJob(db: Queryable, job: NewJob): Promise<string | undefined> {
-  const [row] = await db
+  const [id] = await enqueueJobs(db, [job]);
+  return id;
+}
+
+/** Plans jobs in one statement; the ids of those planned (in no particular order), without those whose unique key was taken. */
+export async function enqueueJobs(db: Queryable, planned: NewJob[]): Promise<string[]> {
+  if (planned.length === 0) return [];
+  const rows = await db
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload ?? {},
-      runAt: job.runAt,
-      uniqueKey: job.uniqueKey ?? null,
-      maxAttempts: job.maxAttempts ?? 8,
-      createdAt: job.runAt,
-    })
+    .values(
+      planned.map((job) => ({
+        kind: job.kind,
+        payload: job.payload ?? {},
+        runAt: job.runAt,
+        uniqueKey: job.uniqueKey ?? null,
+        maxAttempts: job.maxAttempts ?? 8,
+        createdAt: job.runAt,
+      })),
+    )
     .onConflictDoNothing({ target: jobs.uniqueKey })
     .returning({ id: jobs.id });
-  return row?.id;
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -63,14 +72,20 @@ export async function ensureRecurringJob(db: Queryable, kind: string, runAt: Dat
  * so two workers, in one process or several, never claim the same job.
  */
 export async function claimDueJob(db: Queryable, now: Date, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+  const [row] = await claimDueJobs(db, now, workerId, leaseMs, 1);
+  return row;
+}
+
+/** Claims up to `limit` due jobs as claimDueJob does one, in one statement; earliest first. */
+export async function claimDueJobs(db: Queryable, now: Date, workerId: string, leaseMs: number, limit: number): Promise<JobRow[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(or(and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now))))
     .orderBy(asc(jobs.runAt))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [row] = await db
+  const rows = await db
     .update(jobs)
     .set({
       state: 'running',
@@ -81,7 +96,26 @@ export async function claimDueJob(db: Queryable, now: Date, workerId: string, le
     })
     .where(inArray(jobs.id, due))
     .returning();
-  return row;
+  // RETURNING keeps no order.
+  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+}
+
+/** Gives claimed jobs this worker did not start back, pending as they were (their claim's attempt uncounted). */
+export async function releaseClaimedJobs(db: Queryable, claimed: JobRow[], workerId: string, now: Date): Promise<void> {
+  if (claimed.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ state: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, lockedBy: null, updatedAt: now })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          claimed.map((job) => job.id),
+        ),
+        eq(jobs.state, 'running'),
+        eq(jobs.lockedBy, workerId),
+      ),
+    );
 }
 
 /** Whether a job is still this worker's (its lease was not taken over), as a condition. */

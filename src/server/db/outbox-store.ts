@@ -1,8 +1,8 @@
 /** The messages outbox: rows written with the change that causes them, then claimed, sent and marked, each in its own transaction. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
-import { messagesOutbox } from './schema.ts';
+import { bookings, messagesOutbox } from './schema.ts';
 
 /** An outbox row as stored. */
 export type OutboxRow = typeof messagesOutbox.$inferSelect;
@@ -13,14 +13,18 @@ type Queryable = Database | Tx;
 /** The job kind that sends one outbox row (its payload: `{ outboxId }`). */
 export const SEND_MESSAGE_JOB = 'send_message';
 
-/** Writes a message to send; its id, or undefined when that very message (kind, subject, revision, slot, recipient) is already there. */
-export async function insertOutboxMessage(db: Queryable, message: NewOutboxMessage): Promise<string | undefined> {
-  const [row] = await db
+/**
+ * Writes messages to send in one statement; the ids of those written (in no particular order), without the ones whose
+ * very message (kind, subject, revision, slot, recipient) was already there.
+ */
+export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
     .insert(messagesOutbox)
-    .values({ ...message, updatedAt: message.createdAt })
+    .values(messages.map((message) => ({ ...message, updatedAt: message.createdAt })))
     .onConflictDoNothing()
     .returning({ id: messagesOutbox.id });
-  return row?.id;
+  return rows.map((row) => row.id);
 }
 
 /** Finds an outbox row. */
@@ -29,16 +33,23 @@ export async function findOutboxMessage(db: Queryable, id: string): Promise<Outb
   return row;
 }
 
+/** An outbox row claimed for sending, with its booking's manage key (null: no booking, or gone). */
+export type ClaimedOutboxRow = OutboxRow & { manageKey: string | null };
+
 /**
  * Takes a pending message for sending (committed before the send): undefined when it is not pending, so a retried job
- * never sends a message already sent, nor one whose sending a crash interrupted.
+ * never sends a message already sent, nor one whose sending a crash interrupted. Its booking's manage key comes in the
+ * same statement (the diner's links carry it).
  */
-export async function claimOutboxMessage(db: Queryable, id: string, now: Date): Promise<OutboxRow | undefined> {
+export async function claimOutboxMessage(db: Queryable, id: string, now: Date): Promise<ClaimedOutboxRow | undefined> {
   const [row] = await db
     .update(messagesOutbox)
     .set({ state: 'sending', attempts: sql`${messagesOutbox.attempts} + 1`, updatedAt: now })
     .where(and(eq(messagesOutbox.id, id), eq(messagesOutbox.state, 'pending')))
-    .returning();
+    .returning({
+      ...getTableColumns(messagesOutbox),
+      manageKey: sql<string | null>`(select ${bookings.manageKey} from ${bookings} where ${bookings.id} = ${messagesOutbox.bookingId})`,
+    });
   return row;
 }
 

@@ -2,11 +2,11 @@
  * Limits per phone number, checked when a booking is validated, inside its transaction and under a lock on the
  * phone: one pending or confirmed booking per phone per merchant and time, and a daily cap per unconfirmed phone.
  */
-import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { internationalPhone } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
-import type { BookingRow, Tx } from './booking-store.ts';
+import { lockKeys, type BookingRow, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { bookings, users } from './schema.ts';
 
@@ -44,21 +44,30 @@ export function phoneConfirmed(_user: PhoneHolder): boolean {
 
 const HOLDING = [...LIVE_STATUSES];
 
+const phoneOf = (phone: string) => internationalPhone(phone) ?? phone.trim();
+
+/** The lock key of a phone, serialising the validations that phone makes (assertPhoneMayBook takes it). */
+export function phoneLockKey(phone: string): string {
+  return `phone:${phoneOf(phone)}`;
+}
+
 /**
  * Refuses to validate `booking` for `user` when their phone already holds an overlapping booking at the same
  * merchant (user_booking_limit_reached, whoever holds it) or, unconfirmed, as many bookings that day as allowed
- * (phone_booking_limit_reached). Run inside the validating transaction; takes a lock on the phone until it ends.
+ * (phone_booking_limit_reached). Run inside the validating transaction; takes a lock on the phone until it ends, unless
+ * the caller took it already (phoneLockKey).
  */
 export async function assertPhoneMayBook(
   tx: Tx,
   booking: Pick<BookingRow, 'id' | 'merchantId' | 'startsAt' | 'endsAt' | 'localDate'>,
   user: PhoneHolder,
   limits: PhoneLimits,
+  { locked = false }: { locked?: boolean } = {},
 ): Promise<void> {
   if (!user.phone) return;
-  const phone = internationalPhone(user.phone) ?? user.phone.trim();
+  const phone = phoneOf(user.phone);
   // Two guests validating with one phone at once: the second waits here and then sees the first's booking.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${phone}`}, 0))`);
+  if (!locked) await lockKeys(tx, [phoneLockKey(user.phone)]);
   const samePhone = and(eq(users.phone, phone), ne(bookings.id, booking.id), inArray(bookings.status, HOLDING));
   const [overlapping] = await tx
     .select({ id: bookings.id })

@@ -6,10 +6,11 @@
 import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow, Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
-import { enqueueJob } from '../db/job-store.ts';
-import { findMerchantById, findZoneById, type MerchantRow } from '../db/merchant-store.ts';
-import { insertOutboxMessage, SEND_MESSAGE_JOB } from '../db/outbox-store.ts';
-import { findUserById } from '../db/user-store.ts';
+import { enqueueJobs, type NewJob } from '../db/job-store.ts';
+import { findMerchantById, findZoneById, type ZoneRow } from '../db/merchant-store.ts';
+import { insertOutboxMessages, SEND_MESSAGE_JOB, type NewOutboxMessage } from '../db/outbox-store.ts';
+import { findUserById, type UserRow } from '../db/user-store.ts';
+import type { Merchant } from '../domain/merchant-floor.ts';
 import type { BookingCause, BookingChange } from '../services/booking-service.ts';
 import {
   isDinerKind,
@@ -30,7 +31,7 @@ export const MessageJob = {
 } as const;
 
 /** Where the restaurant's messages go. */
-export type RestaurantRecipients = (merchant: MerchantRow) => { emails: string[]; phones: string[]; lang?: string };
+export type RestaurantRecipients = (merchant: Merchant) => { emails: string[]; phones: string[]; lang?: string };
 
 /** Each cause's messages, to the diner and to the restaurant. */
 const MESSAGES: Record<BookingCause, (after: BookingRow) => BookingMessageKind[]> = {
@@ -61,10 +62,24 @@ export function dinerRecipients(user: {
   return { emails: email ? [email] : [], phones: user.phone ? [user.phone] : [] };
 }
 
+/** Zones a write already holds (the merchant's floor), by id: read again only when the booking's zone is not among them. */
+type KnownZones = ReadonlyArray<Pick<ZoneRow, 'id' | 'name'>>;
+
 /** The booking as its messages tell it, as of this write (JSON: dates become ISO strings in the outbox row). */
 export async function messageBookingOf(tx: Database, booking: BookingRow, before?: BookingRow): Promise<MessageBooking> {
   const user = booking.userId ? await findUserById(tx, booking.userId) : undefined;
-  const zoneName = async (id: string) => (await findZoneById(tx, id))?.name;
+  return messageBookingWith(tx, booking, before, user, []);
+}
+
+/** messageBookingOf with its diner already read and the zones the write already holds. */
+async function messageBookingWith(
+  tx: Database,
+  booking: BookingRow,
+  before: BookingRow | undefined,
+  user: UserRow | undefined,
+  zones: KnownZones,
+): Promise<MessageBooking> {
+  const zoneName = async (id: string) => zones.find((zone) => zone.id === id)?.name ?? (await findZoneById(tx, id))?.name;
   const moved =
     before &&
     before.status !== null &&
@@ -92,54 +107,65 @@ export async function messageBookingOf(tx: Database, booking: BookingRow, before
   };
 }
 
-/** One message to each of its recipients, each row with the job that sends it (none when that very row was already written). */
-export async function writeMessages(
-  tx: Tx,
-  message: {
-    kind: BookingMessageKind;
-    merchantId: string;
-    bookingId: string | null;
-    subject: string;
-    revision: number;
-    slot?: string;
-    lang: string;
-    data: Record<string, unknown>;
-    to: { emails: string[]; phones: string[] };
-    now: Date;
-  },
-): Promise<number> {
-  let written = 0;
+/** A message to each of its recipients. */
+interface Message {
+  kind: BookingMessageKind;
+  merchantId: string;
+  bookingId: string | null;
+  subject: string;
+  revision: number;
+  slot?: string;
+  lang: string;
+  data: Record<string, unknown>;
+  to: { emails: string[]; phones: string[] };
+  now: Date;
+}
+
+/** The outbox rows of a message: one per recipient. */
+function outboxRowsOf(message: Message): NewOutboxMessage[] {
   const targets = [
     ...message.to.emails.map((recipient) => ({ channel: 'email' as const, recipient })),
     ...message.to.phones.map((recipient) => ({ channel: 'sms' as const, recipient })),
   ];
-  for (const { channel, recipient } of targets) {
-    const id = await insertOutboxMessage(tx, {
-      merchantId: message.merchantId,
-      bookingId: message.bookingId,
-      kind: message.kind,
-      subject: message.subject,
-      revision: message.revision,
-      slot: message.slot ?? '',
-      channel,
-      recipient,
-      lang: message.lang,
-      data: message.data,
-      createdAt: message.now,
-    });
-    if (!id) continue;
-    await enqueueJob(tx, { kind: MessageJob.Send, payload: { outboxId: id }, runAt: message.now, uniqueKey: `message:${id}` });
-    written++;
-  }
-  return written;
+  return targets.map(({ channel, recipient }) => ({
+    merchantId: message.merchantId,
+    bookingId: message.bookingId,
+    kind: message.kind,
+    subject: message.subject,
+    revision: message.revision,
+    slot: message.slot ?? '',
+    channel,
+    recipient,
+    lang: message.lang,
+    data: message.data,
+    createdAt: message.now,
+  }));
+}
+
+/**
+ * Messages to each of their recipients, each row with the job that sends it (none when that very row was already
+ * written), and the other jobs given: one insert of outbox rows and one of jobs, whatever their number. The number of
+ * rows written.
+ */
+async function writeAll(tx: Tx, messages: Message[], now: Date, otherJobs: NewJob[] = []): Promise<number> {
+  const ids = await insertOutboxMessages(tx, messages.flatMap(outboxRowsOf));
+  const sends = ids.map((id) => ({ kind: MessageJob.Send, payload: { outboxId: id }, runAt: now, uniqueKey: `message:${id}` }));
+  await enqueueJobs(tx, [...sends, ...otherJobs]);
+  return ids.length;
+}
+
+/** One message to each of its recipients, each row with the job that sends it (none when that very row was already written). */
+export function writeMessages(tx: Tx, message: Message): Promise<number> {
+  return writeAll(tx, [message], message.now);
 }
 
 /** The reminders of a booking at its time (none whose moment has passed: a booking made after it gets none). */
-async function planReminders(tx: Tx, booking: BookingRow, merchant: MerchantRow, now: Date): Promise<void> {
+function remindersOf(booking: BookingRow, merchant: Pick<Merchant, 'settings'>, now: Date): NewJob[] {
+  const planned: NewJob[] = [];
   for (const hours of reminderHoursOf(merchant.settings)) {
     const runAt = new Date(booking.startsAt.getTime() - hours * 3_600_000);
     if (runAt <= now) continue;
-    await enqueueJob(tx, {
+    planned.push({
       kind: MessageJob.Reminder,
       payload: { bookingId: booking.id, hours, startsAt: booking.startsAt.toISOString(), revision: booking.revision },
       runAt,
@@ -147,35 +173,38 @@ async function planReminders(tx: Tx, booking: BookingRow, merchant: MerchantRow,
       uniqueKey: `reminder:${booking.id}:${hours}h:${booking.startsAt.toISOString()}`,
     });
   }
+  return planned;
 }
 
 /** For a pending booking: the restaurant's reminder at half its response window, and the close when its time comes unanswered. */
-async function planPendingJobs(tx: Tx, booking: BookingRow, merchant: MerchantRow, now: Date): Promise<void> {
+function pendingJobsOf(booking: BookingRow, merchant: Pick<Merchant, 'settings'>, now: Date): NewJob[] {
   const startsAt = booking.startsAt.toISOString();
   const payload = { bookingId: booking.id, startsAt, revision: booking.revision };
   const answerAt = new Date(now.getTime() + (merchant.settings.responseWindowMinutes * 60_000) / 2);
+  const planned: NewJob[] = [];
   if (answerAt < booking.startsAt) {
-    await enqueueJob(tx, { kind: MessageJob.AnswerReminder, payload, runAt: answerAt, uniqueKey: `answer:${booking.id}:${startsAt}` });
+    planned.push({ kind: MessageJob.AnswerReminder, payload, runAt: answerAt, uniqueKey: `answer:${booking.id}:${startsAt}` });
   }
-  await enqueueJob(tx, { kind: MessageJob.CloseUnanswered, payload, runAt: booking.startsAt, uniqueKey: `close:${booking.id}:${startsAt}` });
+  planned.push({ kind: MessageJob.CloseUnanswered, payload, runAt: booking.startsAt, uniqueKey: `close:${booking.id}:${startsAt}` });
+  return planned;
 }
 
 /** Creates the planner booking writes call inside their transaction. */
 export function createBookingMessagePlanner(deps: { restaurantRecipients: RestaurantRecipients }) {
   return async function planBookingMessages(tx: Tx, change: BookingChange): Promise<void> {
-    const { cause, before, after, now } = change;
+    const { cause, before, after, now, known } = change;
     // A draft's change is no booking yet.
     if (cause === 'diner_change' && before?.status === null) return;
-    const merchant = await findMerchantById(tx, after.merchantId);
+    // The merchant the write decided on (its floor), else as stored; the diner is read here, in the transaction.
+    const merchant = known?.merchant ?? (await findMerchantById(tx, after.merchantId));
     if (!merchant) return;
-    const booking = await messageBookingOf(tx, after, before);
     const user = after.userId ? await findUserById(tx, after.userId) : undefined;
+    const booking = await messageBookingWith(tx, after, before, user, known?.zones ?? []);
     const diner = user ? dinerRecipients(user) : { emails: [], phones: [] };
     const restaurant = deps.restaurantRecipients(merchant);
-    for (const kind of MESSAGES[cause](after)) {
+    const messages = MESSAGES[cause](after).map((kind): Message => {
       const toDiner = isDinerKind(kind);
-      const to = toDiner ? diner : restaurant;
-      await writeMessages(tx, {
+      return {
         kind: kind as DinerMessageKind | RestaurantMessageKind,
         merchantId: merchant.id,
         bookingId: after.id,
@@ -183,13 +212,14 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
         revision: after.revision,
         lang: toDiner ? after.lang : (restaurant.lang ?? 'fr'),
         data: { booking },
-        to,
+        to: toDiner ? diner : restaurant,
         now,
-      });
-    }
-    if (!PLANS_AHEAD.has(cause)) return;
-    if (isLive(after.status)) await planReminders(tx, after, merchant, now);
-    if (isPending(after.status)) await planPendingJobs(tx, after, merchant, now);
+      };
+    });
+    const planned = PLANS_AHEAD.has(cause)
+      ? [...(isLive(after.status) ? remindersOf(after, merchant, now) : []), ...(isPending(after.status) ? pendingJobsOf(after, merchant, now) : [])]
+      : [];
+    await writeAll(tx, messages, now, planned);
   };
 }
 

@@ -9,11 +9,12 @@ import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
 import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
 import type { JobRow } from '../db/job-store.ts';
-import { findMerchantById, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
-import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type OutboxRow } from '../db/outbox-store.ts';
-import { comingBookingsOfDay, manageKeyOf } from '../db/message-reads.ts';
+import { findMerchantById, findMerchantWithFloor, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
+import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type ClaimedOutboxRow, type OutboxRow } from '../db/outbox-store.ts';
+import { comingBookingsOfDay } from '../db/message-reads.ts';
 import { STAFF_INVITE_KIND } from '../db/staff-invitations.ts';
 import type { Lang } from '../../shared/langs.ts';
+import type { Merchant } from '../domain/merchant-floor.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { SmsSender } from '../mail/sms.ts';
 import type { BookingService } from '../services/booking-service.ts';
@@ -63,7 +64,7 @@ export interface MessageJobDeps {
 }
 
 /** The merchant as the messages show it, its messages' language and .ics organiser from where its messages go. */
-function shownMerchant(merchant: MerchantRow, restaurantRecipients: RestaurantRecipients): MessageMerchant {
+function shownMerchant(merchant: Merchant, restaurantRecipients: RestaurantRecipients): MessageMerchant {
   const restaurant = restaurantRecipients(merchant);
   const { email: _stored, ...shown } = messageMerchantOf(merchant);
   return { ...shown, lang: restaurant.lang as MessageMerchant['lang'], ...(restaurant.emails[0] ? { email: restaurant.emails[0] } : {}) };
@@ -92,8 +93,23 @@ interface BookingJobPayload {
 export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   const { db } = deps;
 
+  // A merchant's slug never changes: lets a message reach its merchant through the cached floor.
+  const slugById = new Map<string, string>();
+
+  /** The merchant as it is: from the floor cache (checked against the database where other processes write) once its slug is known. */
+  async function merchantOf(id: string): Promise<Merchant | undefined> {
+    const slug = slugById.get(id);
+    if (slug) {
+      const floor = await findMerchantWithFloor(db, slug);
+      if (floor?.merchant.id === id) return floor.merchant;
+    }
+    const merchant = await findMerchantById(db, id);
+    if (merchant) slugById.set(id, merchant.slug);
+    return merchant;
+  }
+
   /** The message an outbox row stands for, composed now from what the row recorded and the merchant as it is. */
-  async function compose(row: OutboxRow, merchant: MerchantRow): Promise<ComposedMessage> {
+  async function compose(row: ClaimedOutboxRow, merchant: Merchant): Promise<ComposedMessage> {
     const shown = shownMerchant(merchant, deps.restaurantRecipients);
     if (row.kind === 'restaurant-next-day') {
       const day = String(row.data.day);
@@ -110,11 +126,11 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     const booking = revive(row.data.booking);
     const kind = row.kind as Exclude<BookingMessageKind, 'restaurant-next-day'>;
     // Only the diner's own messages carry the manage key (in the link's fragment); the restaurant's never do.
-    const manageKey = isDinerKind(kind) && row.bookingId ? await manageKeyOf(db, row.bookingId) : undefined;
+    const manageKey = isDinerKind(kind) ? (row.manageKey ?? undefined) : undefined;
     return deps.compose({ kind, booking, merchant: shown, links: bookingLinks(deps.siteUrl, merchant.slug, booking.token, manageKey) });
   }
 
-  async function deliver(row: OutboxRow, message: ComposedMessage): Promise<'sent' | 'skipped'> {
+  async function deliver(row: ClaimedOutboxRow, message: ComposedMessage): Promise<'sent' | 'skipped'> {
     if (row.channel === 'email') {
       if (!message.email || !deps.sendEmail) return 'skipped';
       await deps.sendEmail({ to: row.recipient, ...message.email });
@@ -126,7 +142,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   }
 
   /** A staff invitation: its link is made now, as it leaves (no secret waits in the outbox). */
-  async function invite(row: OutboxRow, merchant: MerchantRow): Promise<'sent' | 'skipped'> {
+  async function invite(row: OutboxRow, merchant: Pick<Merchant, 'slug'>): Promise<'sent' | 'skipped'> {
     if (!deps.inviteStaff) return 'skipped';
     await deps.inviteStaff({ email: row.recipient, lang: row.lang as Lang, slug: merchant.slug });
     return 'sent';
@@ -145,7 +161,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
       return;
     }
     try {
-      const merchant = await findMerchantById(db, row.merchantId);
+      const merchant = await merchantOf(row.merchantId);
       if (!merchant) throw new Error(`merchant ${row.merchantId} is gone`);
       const state = row.kind === STAFF_INVITE_KIND ? await invite(row, merchant) : await deliver(row, await compose(row, merchant));
       await settleOutboxMessage(db, id, { state }, now);

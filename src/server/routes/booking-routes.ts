@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickLang, requestedLang, type Lang } from '../../shared/langs.ts';
 import { merchantView, shiftsView, themeView, upcomingClosedDays, upcomingOpenDays, type ZoneView } from '../domain/merchant-view.ts';
+import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { sendRateLimited } from '../auth/rate-limit.ts';
@@ -55,7 +56,17 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
   const { bookings, requestUser, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking'];
-  const drafts = draftLimits(app, deps.draftLimits ?? DEFAULT_DRAFT_LIMITS, (slug) => bookings.loadFloor(slug));
+  // The merchant's floor, read once per request: the draft limit, the write and the answer share it.
+  const floors = new WeakMap<FastifyRequest, Promise<MerchantWithFloor>>();
+  const floorOf = (request: FastifyRequest, slug: string): Promise<MerchantWithFloor> => {
+    let floor = floors.get(request);
+    if (!floor) {
+      floor = bookings.loadFloor(slug);
+      floors.set(request, floor);
+    }
+    return floor;
+  };
+  const drafts = draftLimits(app, deps.draftLimits ?? DEFAULT_DRAFT_LIMITS, floorOf);
 
   api.get('/api/server_time', { schema: { tags, summary: 'The server clock (unix seconds)', response: replies(serverTimeResponseSchema) } }, async () => ({
     success: true as const,
@@ -160,8 +171,10 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
       const wait = body.token ? undefined : await drafts.check(request);
       if (wait) return sendRateLimited(reply, wait);
       const user = await requestUser.optional(request);
+      const floor = await floorOf(request, body.merchant_slug);
       const booking = await bookings.createOrChange({
         slug: body.merchant_slug,
+        floor,
         token: body.token || undefined,
         at: body.datetime,
         zoneId: body.booking_zone_id,
@@ -169,7 +182,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
         user,
         lang: langOf(request, body.lang),
       });
-      return { success: true as const, token: booking.token, booking: await bookings.view(booking, undefined, langOf(request, body.lang), user) };
+      return { success: true as const, token: booking.token, booking: await bookings.view(booking, floor, langOf(request, body.lang), user) };
     },
   );
 
@@ -202,8 +215,9 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     },
     async (request) => {
       const user = await requestUser.required(request);
-      const booking = await bookings.validate(request.body.merchant_slug, request.body.token, user);
-      return { success: true as const, booking: await bookings.view(booking, undefined, langOf(request, request.body.lang), user) };
+      const floor = await floorOf(request, request.body.merchant_slug);
+      const booking = await bookings.validate(floor, request.body.token, user);
+      return { success: true as const, booking: await bookings.view(booking, floor, langOf(request, request.body.lang), user) };
     },
   );
 

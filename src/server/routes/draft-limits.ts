@@ -49,7 +49,7 @@ interface DraftBody {
 export function draftLimits(
   app: FastifyInstance,
   limits: DraftLimits,
-  loadMerchant: (slug: string) => Promise<MerchantWithFloor>,
+  loadMerchant: (request: FastifyRequest, slug: string) => Promise<MerchantWithFloor>,
 ): { check(request: FastifyRequest): Promise<number | undefined> } {
   const policy = (limit: number): RateLimitPolicy => ({ limit, windowSeconds: limits.windowSeconds });
   const body = (request: FastifyRequest) => request.body as DraftBody;
@@ -57,7 +57,7 @@ export function draftLimits(
     rateLimit(app, 'draft-device', policy(limits.perDevice), deviceOf),
     rateLimit(app, 'draft-ip', policy(limits.perAddress), clientAddress),
     rateLimit(app, 'draft-evening', policy(limits.perEvening), async (request) =>
-      eveningOf((await loadMerchant(body(request).merchant_slug)).merchant, body(request).datetime),
+      eveningOf((await loadMerchant(request, body(request).merchant_slug)).merchant, body(request).datetime),
     ),
   ];
   return { check: (request) => hitAll(request, counters) };

@@ -1,6 +1,6 @@
 /** What a diner does to a booking: a draft holding a table, its change, its validation, its cancellation, a comment, its owner. */
 import { assertBookableTime, assertLeadTime, assertMerchantBookable, assertNotClosed, assertPartySize, assertZone } from '../domain/booking-rules.ts';
-import { nextState, stateOfRow } from '../domain/booking-transition.ts';
+import { stateOfRow } from '../domain/booking-transition.ts';
 import { dinerChangeOf } from '../domain/diner-change.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
@@ -9,9 +9,9 @@ import { stateRefusal } from '../../shared/booking-life-cycle.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { findOverlappingUserBooking, lockBooking, lockDiner, lockMerchantDays, type BookingRow, type Tx } from '../db/booking-store.ts';
+import { findOverlappingUserBooking, lockDiner, lockKeys, lockMerchantDays, merchantDayKeys, type BookingRow, type Tx } from '../db/booking-store.ts';
 import { closingAt } from '../db/closing-store.ts';
-import { assertPhoneMayBook, phoneLimitsOf } from '../db/phone-limits.ts';
+import { assertPhoneMayBook, phoneLimitsOf, phoneLockKey } from '../db/phone-limits.ts';
 import type { BookingWriter, DraftRequest } from './booking-write.ts';
 
 const MINUTE = 60_000;
@@ -32,7 +32,7 @@ export function createDinerCommands(w: BookingWriter) {
   /** Creates a draft holding a table, or changes the date, zone or guests of the booking `token` names. */
   async function createOrChange(request: DraftRequest): Promise<BookingRow> {
     const now = deps.now();
-    const floor = await w.loadFloor(request.slug);
+    const floor = request.floor ?? (await w.loadFloor(request.slug));
     assertMerchantBookable(floor);
     assertZone(floor, request.zoneId);
     assertPartySize(floor, request.zoneId, request.clientCount);
@@ -61,6 +61,7 @@ export function createDinerCommands(w: BookingWriter) {
           assertBookableTime(floor, request.at, now);
         },
         cause: 'diner_change',
+        known: floor,
         values: async (tx, existing) => {
           // Lock order (every booking write): the booking's row, then its merchant days.
           await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: request.at, endsAt }, existing], merchant.timezone));
@@ -96,12 +97,12 @@ export function createDinerCommands(w: BookingWriter) {
     return w.changed(booking);
   }
 
-  /** Makes a draft firm for the signed-in diner: pending, or confirmed when the merchant confirms by itself. */
-  async function validate(slug: string, token: string, user: SessionUser): Promise<BookingRow> {
+  /** Makes a draft firm for the signed-in diner: pending, or confirmed when the merchant confirms by itself (the merchant by slug, or its floor as read). */
+  async function validate(merchantOrSlug: string | MerchantWithFloor, token: string, user: SessionUser): Promise<BookingRow> {
     const now = deps.now();
-    const floor = await w.loadFloor(slug);
+    const floor = typeof merchantOrSlug === 'string' ? await w.loadFloor(merchantOrSlug) : merchantOrSlug;
     const { merchant } = floor;
-    // What else than the table a validation asks (checked before, then again on the locked row).
+    // What else than the table a validation asks (checked on the locked row).
     const check = (booking: BookingRow) => {
       assertMayChange(booking, user);
       if (!user.phone) throw new DomainError('no_phone');
@@ -110,32 +111,33 @@ export function createDinerCommands(w: BookingWriter) {
       // A draft made before staff closed its time is not made firm inside the closing.
       assertNotClosed(floor, booking.startsAt);
     };
-    const booking = await w.loadBooking(floor, token);
-    nextState('validate', 'diner', booking, now, merchant.timezone, { autoConfirm: merchant.settings.autoConfirm });
-    check(booking);
     return w.step({
       lock: async (tx) => {
-        // One diner's validations run one at a time, so two overlapping bookings cannot both pass the check.
+        // One diner's validations run one at a time, so two overlapping bookings cannot both pass the check. The booking
+        // is read only once its lock is held: what is decided on is the row as locked (a refusal costs the diner's lock).
         await lockDiner(tx, user.id);
-        return lockBooking(tx, booking.id);
+        return w.lockByToken(tx, token, merchant.id);
       },
       action: 'validate',
       actor: 'diner',
       autoConfirm: merchant.settings.autoConfirm,
       check,
       cause: 'validate',
+      known: floor,
       values: (tx, fresh) => validation(tx, floor, fresh, user, now),
     });
   }
 
   /** What a validation writes beside the status, once the day's checks pass under its lock. */
   async function validation(tx: Tx, floor: MerchantWithFloor, fresh: BookingRow, user: SessionUser, now: Date) {
-    await lockMerchantDays(tx, floor.merchant.id, daysTouched([fresh], floor.merchant.timezone));
+    // The day's claims, then the phone's validations (the lock order: the booking's row, its days, its phone), in one statement.
+    const phoneKeys = user.phone ? [phoneLockKey(user.phone)] : [];
+    await lockKeys(tx, [...merchantDayKeys(floor.merchant.id, daysTouched([fresh], floor.merchant.timezone)), ...phoneKeys]);
     // A closing made while this validation waited for the day is read here, after the lock its writer held.
     const closing = await closingAt(tx, floor.merchant.id, fresh.startsAt);
     if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
     if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
-    await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(w.db));
+    await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true });
     let tableId = fresh.tableId;
     let zoneId = fresh.zoneId;
     const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
@@ -157,6 +159,7 @@ export function createDinerCommands(w: BookingWriter) {
       actor: 'diner',
       check: (booking) => assertMayChange(booking, user),
       cause: 'client_cancel',
+      known: floor,
       values: () => Promise.resolve({ cancelReason: 'client_cancel' }),
     });
   }

@@ -6,7 +6,7 @@ import { pacingAllows, pickTable, holdsWindow, type TableInfo } from '../domain/
 import { dayContext } from '../domain/booking-rules.ts';
 import { nextState, stateOfRow, stateValues } from '../domain/booking-transition.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
+import type { Merchant, MerchantWithFloor, Zone } from '../domain/merchant-floor.ts';
 import { ACTIONS, type Actor, type LifeAction, type LifeState } from '../../shared/booking-life-cycle.ts';
 import type { Lang } from '../../shared/langs.ts';
 import { localDateOf } from '../../shared/local-time.ts';
@@ -46,6 +46,14 @@ export interface BookingChange {
   before?: BookingRow;
   after: BookingRow;
   now: Date;
+  /** What the write already read (the merchant's floor), so what it sends need not read it again. */
+  known?: KnownToWrite;
+}
+
+/** The merchant and zones a write decided on, read before its transaction (the floor, checked against the stored merchant). */
+export interface KnownToWrite {
+  merchant: Merchant;
+  zones: ReadonlyArray<Pick<Zone, 'id' | 'name'>>;
 }
 
 /** What the booking service needs from the outside world. */
@@ -61,6 +69,8 @@ export interface BookingServiceDeps {
 /** A draft request: a new booking, or a change of the booking that `token` names. */
 export interface DraftRequest {
   slug: string;
+  /** The merchant's floor, when the caller has read it already (by this slug). */
+  floor?: MerchantWithFloor;
   token?: string;
   at: Date;
   zoneId: string | 'all';
@@ -89,6 +99,8 @@ export interface LockedStep {
   skip?: (booking: BookingRow, now: Date) => boolean;
   /** A refusal by the table leaves the booking as it is instead of throwing (the server's own sweeps). */
   quiet?: boolean;
+  /** The merchant's floor the step decided on, handed to what the write sends. */
+  known?: KnownToWrite;
 }
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -155,8 +167,15 @@ export function createBookingWriter(deps: BookingServiceDeps) {
   }
 
   /** Tells onWrite of a write in its transaction (the messages outbox); returns the row written. */
-  async function recorded(tx: Tx, cause: BookingCause, before: BookingRow | undefined, after: BookingRow, now: Date): Promise<BookingRow> {
-    await deps.onWrite?.(tx, { cause, before, after, now });
+  async function recorded(
+    tx: Tx,
+    cause: BookingCause,
+    before: BookingRow | undefined,
+    after: BookingRow,
+    now: Date,
+    known?: KnownToWrite,
+  ): Promise<BookingRow> {
+    await deps.onWrite?.(tx, { cause, before, after, now, ...(known ? { known } : {}) });
     return after;
   }
 
@@ -192,7 +211,7 @@ export function createBookingWriter(deps: BookingServiceDeps) {
       if (values.holdsTable && !fresh.holdsTable && !input.values) await lockMerchantDays(tx, fresh.merchantId, [fresh.localDate]);
       const saved = await save(tx, fresh, values);
       written = true;
-      return input.cause ? recorded(tx, input.cause, fresh, saved, now) : saved;
+      return input.cause ? recorded(tx, input.cause, fresh, saved, now, input.known) : saved;
     });
     return written ? changed(row) : row;
   }
