@@ -71,6 +71,7 @@ describe('booking_merchant/get returns everything the booking home page needs', 
     expect(answer.body).toEqual({
       success: true,
       closes: ['2026-12-24', '2026-12-25', '2027-01-01'],
+      opens: [],
       shifts: expect.any(Array),
       merchant: {
         name: 'Le Petit Zinc',

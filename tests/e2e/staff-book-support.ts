@@ -11,6 +11,11 @@ export const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-c
  */
 export const SALLE = { email: 'salle@le-petit-zinc.example', password: 'ardoise-du-jour-75009' };
 
+/** A tablet's viewport, the staff's first screen. */
+export const TABLET = { width: 1024, height: 768 };
+/** A phone's viewport. */
+export const PHONE = { width: 390, height: 844 };
+
 /** Signs a staff member in through /pro in a context of their own; the page lands on their book, live. */
 export async function staffBook(
   browser: Browser,

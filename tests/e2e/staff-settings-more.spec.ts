@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { waitForMail } from './mail-outbox-support.ts';
-import { staffBook } from './staff-book-support.ts';
+import { PHONE, staffBook, TABLET } from './staff-book-support.ts';
 
 const SLUG = 'sakura-ramen';
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
@@ -20,9 +20,10 @@ async function readDefinition(request: APIRequestContext): Promise<{ definition:
   return (await answer.json()) as { definition: Definition; revision: number };
 }
 
-/** Kenji's settings, reached from his book's Settings link, at one section. */
-async function settingsAt(browser: Browser, baseURL: string, section: string): Promise<Page> {
+/** Kenji's settings at a width (a tablet's unless told), reached from his book's Settings link, at one section. */
+async function settingsAt(browser: Browser, baseURL: string, section: string, size = TABLET): Promise<Page> {
   const page = await staffBook(browser, baseURL, KENJI, SLUG);
+  await page.setViewportSize(size);
   await page.getByRole('link', { name: 'Réglages' }).click();
   await page.waitForURL(`**/pro/${SLUG}/settings`);
   await islandsHydrated(page);
@@ -81,7 +82,7 @@ test.describe('the restaurant settings: team, photos, special days, history', ()
     baseURL,
     request,
   }) => {
-    const page = await settingsAt(browser, baseURL!, 'La page');
+    const page = await settingsAt(browser, baseURL!, 'La page', PHONE);
     const png = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#c03a2b' } })
       .png()
       .toBuffer();

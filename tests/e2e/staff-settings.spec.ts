@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
-import { staffBook } from './staff-book-support.ts';
+import { PHONE, staffBook, TABLET } from './staff-book-support.ts';
 
 const SLUG = 'trattoria-nonna';
 const ROSA = { email: 'rosa@trattoria-nonna.example', password: 'cacio-e-pepe-1968' };
@@ -28,9 +28,10 @@ async function saveDefinition(request: APIRequestContext, bearer: string, defini
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** A staff member's settings, reached from their book's Settings link. */
-async function settingsOf(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
+/** A staff member's settings at a width, reached from their book's Settings link. */
+async function settingsOf(browser: Browser, baseURL: string, who: { email: string; password: string }, size = TABLET): Promise<Page> {
   const page = await staffBook(browser, baseURL, who, SLUG);
+  await page.setViewportSize(size);
   await page.getByRole('link', { name: 'Réglages' }).click();
   await page.waitForURL(`**/pro/${SLUG}/settings`);
   await islandsHydrated(page);
@@ -97,7 +98,7 @@ test.describe('the restaurant settings', () => {
     };
     const otherBefore = await other();
     expect(otherBefore.trim()).not.toBe('');
-    const page = await settingsOf(browser, baseURL!, GINO);
+    const page = await settingsOf(browser, baseURL!, GINO, PHONE);
     await page.getByRole('radio', { name: 'Anglais' }).check();
     await page.getByRole('textbox', { name: 'Description (Anglais)' }).fill('Grandma Rosa\u2019s Roman cooking since 1968.');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -118,6 +119,7 @@ test.describe('the restaurant settings', () => {
 
   test('a host sees no Settings link in the book, and the settings page tells them their role cannot change settings', async ({ browser, baseURL }) => {
     const page = await staffBook(browser, baseURL!, LIA, SLUG);
+    await page.setViewportSize(PHONE);
     await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Réglages' })).toHaveCount(0);
 

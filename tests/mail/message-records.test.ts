@@ -49,6 +49,7 @@ describe('the messages read stored rows', () => {
       showZone: false,
       lang: 'en',
       email: 'salle@zinc.example',
+      bookingDescription: '',
     });
     const { notifications: _none, ...settings } = merchant.settings;
     expect(messageMerchantOf({ ...merchant, settings })).toMatchObject({ lang: 'fr' });

@@ -10,7 +10,7 @@ import { currentSiteFolder } from '../../scripts/site-swap.ts';
 import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
 import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
-import { allElements, attribute, elementsBy, isHtmlElement, parsePage } from '../support/html-dom.ts';
+import { allElements, attribute, elementsBy, isHtmlElement, onlyElement, parsePage, textOf } from '../support/html-dom.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
@@ -129,10 +129,16 @@ describe('buildSite', () => {
   test("escapes a merchant's <script> in its description", async () => {
     const html = await page('trattoria-bella');
     expect(html).toContain('&lt;script&gt;alert(&#39;bella&#39;)&lt;/script&gt;');
-    expect(html).not.toContain("<script>alert('bella')");
+    // In the built DOM it is text: the description's own (and, in its data-l10n attribute, each language's, which the
+    // language switch sets as text), never an element.
+    const description = onlyElement(parsePage(html), 'p', 'description');
+    expect(textOf(description)).toBe("Pâtes fraîches du jour <script>alert('bella')</script> & tiramisù de la nonna.");
+    expect(allElements(description)).toEqual([description]);
+    const markup = html.replace(/ data-l10n="[^"]*"/g, '');
+    expect(markup).not.toContain("<script>alert('bella')");
     // Only the language boot script, the JSON data elements (the islands' and schema.org's) and the build's own files:
     // nothing the merchant wrote, nothing inline that runs.
-    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    const scripts = markup.match(/<script[^>]*>/g) ?? [];
     expect(scripts.filter((tag) => !/ src="\/_astro\/[\w.-]+\.js"/.test(tag)).sort()).toEqual(
       ['<script src="/lang-boot.js">', '<script type="application/json" id="merchant-data">', '<script type="application/ld+json" id="restaurant-ld">'].sort(),
     );
