@@ -3,34 +3,11 @@
  * the diner's page drops lunch's times without a reload, and a page that still holds a lunch time when the diner
  * continues is told that lunch is closed, not that the restaurant is closed that day.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { localDate, slotsOf } from './booking-home-support.ts';
+import { availabilitySubscribed, openLunchDay } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { SALLE, staffBook } from './staff-book-support.ts';
 
 const SLUG = 'le-petit-zinc';
-
-/** A day well ahead (apart from the other closing specs' days) with a lunch and a dinner diners can still book. */
-async function openLunchDay(request: APIRequestContext): Promise<string> {
-  for (let offset = 85; offset < 120; offset += 1) {
-    const day = localDate(Date.now() + offset * 86_400_000, 'Europe/Paris');
-    const hours = (await slotsOf(request, SLUG, day, 'all', 2)).filter((slot) => slot.available).map((slot) => slot.hour);
-    if (hours.includes('12:30') && hours.includes('19:30')) return day;
-  }
-  throw new Error('no open lunch ahead');
-}
-
-/** Resolves once the page's live channel for the merchant's availability is subscribed. */
-function availabilitySubscribed(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket')
-    .then((socket) =>
-      socket.waitForEvent(
-        'framereceived',
-        (frame) => /subscription_succeeded/.test(String(frame.payload)) && String(frame.payload).includes(`availability.${SLUG}`),
-      ),
-    );
-}
 
 test('staff close lunch: the diner\u2019s open page drops its times at once, and a stale lunch pick is told lunch is closed', async ({
   browser,
@@ -38,7 +15,7 @@ test('staff close lunch: the diner\u2019s open page drops its times at once, and
   request,
 }) => {
   test.setTimeout(120_000);
-  const day = await openLunchDay(request);
+  const day = await openLunchDay(request, 85, 120);
   const dinerContext = await browser.newContext({ baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
   const diner = await dinerContext.newPage();
   const stale = await dinerContext.newPage();
@@ -48,7 +25,7 @@ test('staff close lunch: the diner\u2019s open page drops its times at once, and
     await expect(page.getByRole('radio', { name: '12:30', exact: true })).toBeChecked();
   }
   // The diner touches the page (a dinner time, then lunch again): it joins the live channel then, not before.
-  const live = availabilitySubscribed(diner);
+  const live = availabilitySubscribed(diner, SLUG);
   await diner.getByRole('radio', { name: '19:30', exact: true }).click();
   await diner.getByRole('radio', { name: '12:30', exact: true }).click();
   await live;

@@ -3,34 +3,12 @@
  * through the definition API, and the diner's page drops lunch's times without a reload; the day's hours come back
  * when the special day is removed.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { localDate, slotsOf } from './booking-home-support.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { availabilitySubscribed, openLunchDay } from './booking-home-support.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
 import { CLAIRE } from './staff-book-support.ts';
 
 const SLUG = 'le-petit-zinc';
-
-/** A day ahead (apart from the closing specs' days) with a lunch and a dinner diners can still book. */
-async function openLunchDay(request: APIRequestContext): Promise<string> {
-  for (let offset = 60; offset < 85; offset += 1) {
-    const day = localDate(Date.now() + offset * 86_400_000, 'Europe/Paris');
-    const hours = (await slotsOf(request, SLUG, day, 'all', 2)).filter((slot) => slot.available).map((slot) => slot.hour);
-    if (hours.includes('12:30') && hours.includes('19:30')) return day;
-  }
-  throw new Error('no open lunch ahead');
-}
-
-/** Resolves once the page's live channel for the merchant's availability is subscribed. */
-function availabilitySubscribed(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket')
-    .then((socket) =>
-      socket.waitForEvent(
-        'framereceived',
-        (frame) => /subscription_succeeded/.test(String(frame.payload)) && String(frame.payload).includes(`availability.${SLUG}`),
-      ),
-    );
-}
 
 /** Saves the definition with the given special days, from the revision read now. */
 async function saveSpecialDays(request: APIRequestContext, bearer: string, specialDays: (read: unknown[]) => unknown[]): Promise<void> {
@@ -51,7 +29,7 @@ test('staff give a day dinner-only special hours: the diner\u2019s open page dro
   request,
 }) => {
   test.setTimeout(120_000);
-  const day = await openLunchDay(request);
+  const day = await openLunchDay(request, 60, 85);
   const login = await request.post('/api/pro/auth/login', { data: CLAIRE });
   expect(login.status()).toBe(200);
   const bearer = ((await login.json()) as { access_token: string }).access_token;
@@ -61,7 +39,7 @@ test('staff give a day dinner-only special hours: the diner\u2019s open page dro
   await islandsHydrated(diner);
   await expect(diner.getByRole('radio', { name: '12:30', exact: true })).toBeChecked();
   // The diner touches the page: it joins the live channel then, not before.
-  const live = availabilitySubscribed(diner);
+  const live = availabilitySubscribed(diner, SLUG);
   await diner.getByRole('radio', { name: '19:30', exact: true }).click();
   await diner.getByRole('radio', { name: '12:30', exact: true }).click();
   await live;

@@ -132,3 +132,25 @@ export function merchantDefinition(slug: string, bookingEnabled: boolean): Recor
     staff: [],
   };
 }
+
+/** A day of Le Petit Zinc between `fromDays` and `toDays` ahead (each spec its own stretch) with a lunch and a dinner diners can still book. */
+export async function openLunchDay(request: APIRequestContext, fromDays: number, toDays: number): Promise<string> {
+  for (let offset = fromDays; offset < toDays; offset += 1) {
+    const day = localDate(Date.now() + offset * 86_400_000, 'Europe/Paris');
+    const hours = (await slotsOf(request, 'le-petit-zinc', day, 'all', 2)).filter((slot) => slot.available).map((slot) => slot.hour);
+    if (hours.includes('12:30') && hours.includes('19:30')) return day;
+  }
+  throw new Error('no open lunch ahead');
+}
+
+/** Resolves once the page's live channel for the merchant's availability is subscribed. */
+export function availabilitySubscribed(page: Page, slug: string): Promise<unknown> {
+  return page
+    .waitForEvent('websocket')
+    .then((socket) =>
+      socket.waitForEvent(
+        'framereceived',
+        (frame) => /subscription_succeeded/.test(String(frame.payload)) && String(frame.payload).includes(`availability.${slug}`),
+      ),
+    );
+}

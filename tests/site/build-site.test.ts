@@ -114,6 +114,8 @@ describe('buildSite', () => {
       bookingEnabled: merchant.bookingEnabled,
       shifts: merchant.shifts,
       closedDays: merchant.closedDays,
+      // Special openings travel only when the merchant has some.
+      ...(merchant.openDays?.length ? { openDays: merchant.openDays } : {}),
       settings: merchant.settings,
       zones: merchant.zones,
       theme: merchant.theme,
@@ -142,6 +144,21 @@ describe('buildSite', () => {
     expect(scripts.filter((tag) => !/ src="\/_astro\/[\w.-]+\.js"/.test(tag)).sort()).toEqual(
       ['<script src="/lang-boot.js">', '<script type="application/json" id="merchant-data">', '<script type="application/ld+json" id="restaurant-ld">'].sort(),
     );
+  });
+
+  test.each([
+    ['soleil-levant', ['2099-08-15'], ['2099-05-01']],
+    ['trattoria-bella', [], []],
+  ])('%s lists its coming closures and special openings, each under its title (none when none)', async (slug, closed, open) => {
+    const document = parsePage(await page(slug));
+    const listed = (titleId: string) => {
+      const heading = allElements(document).find((element) => attribute(element, 'id') === titleId);
+      const section = allElements(document).find((element) => element.tagName === 'section' && attribute(element, 'aria-labelledby') === titleId);
+      if (!heading || !section) return [];
+      return [...new Set(elementsBy(section, 'time').map((time) => attribute(time, 'datetime')))];
+    };
+    expect(listed('closed-days-title')).toEqual(closed);
+    expect(listed('open-days-title')).toEqual(open);
   });
 
   test('never turns a javascript: website into a link', async () => {
