@@ -2,6 +2,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
+import { enqueueJobs, type NewJob } from './job-store.ts';
 import { bookings, messagesOutbox } from './schema.ts';
 
 /** An outbox row as stored. */
@@ -25,6 +26,17 @@ export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMes
     .onConflictDoNothing()
     .returning({ id: messagesOutbox.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Writes messages, then the job that sends each one written (none for a message already
+ * there), with any other jobs of the same change; how many messages were written.
+ */
+export async function writeOutboxMessages(db: Queryable, messages: NewOutboxMessage[], runAt: Date, otherJobs: NewJob[] = []): Promise<number> {
+  const ids = await insertOutboxMessages(db, messages);
+  const sends = ids.map((id) => ({ kind: SEND_MESSAGE_JOB, payload: { outboxId: id }, runAt, uniqueKey: `message:${id}` }));
+  await enqueueJobs(db, [...sends, ...otherJobs]);
+  return ids.length;
 }
 
 /** Finds an outbox row. */

@@ -1,7 +1,6 @@
 /** The mail inviting a new staff member to choose their password: an outbox row and its send job, in the change's transaction. */
 import type { Database } from './database.ts';
-import { enqueueJob } from './job-store.ts';
-import { insertOutboxMessages, SEND_MESSAGE_JOB } from './outbox-store.ts';
+import { writeOutboxMessages } from './outbox-store.ts';
 
 /** The outbox kind of the staff invitation (sent by the message jobs with a password link made when it leaves). */
 export const STAFF_INVITE_KIND = 'staff-invite';
@@ -15,22 +14,21 @@ export async function writeStaffInvitations(
   tx: Database,
   invitation: { merchantId: string; revision: number; emails: readonly string[]; lang: string; now: Date },
 ): Promise<void> {
-  for (const email of invitation.emails) {
-    const [id] = await insertOutboxMessages(tx, [
-      {
-        merchantId: invitation.merchantId,
-        bookingId: null,
-        kind: STAFF_INVITE_KIND,
-        subject: email,
-        revision: invitation.revision,
-        slot: '',
-        channel: 'email',
-        recipient: email,
-        lang: invitation.lang,
-        data: {},
-        createdAt: invitation.now,
-      },
-    ]);
-    if (id) await enqueueJob(tx, { kind: SEND_MESSAGE_JOB, payload: { outboxId: id }, runAt: invitation.now, uniqueKey: `message:${id}` });
-  }
+  await writeOutboxMessages(
+    tx,
+    invitation.emails.map((email) => ({
+      merchantId: invitation.merchantId,
+      bookingId: null,
+      kind: STAFF_INVITE_KIND,
+      subject: email,
+      revision: invitation.revision,
+      slot: '',
+      channel: 'email',
+      recipient: email,
+      lang: invitation.lang,
+      data: {},
+      createdAt: invitation.now,
+    })),
+    invitation.now,
+  );
 }

@@ -6,9 +6,9 @@
 import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import type { BookingRow, Tx } from '../db/booking-store.ts';
 import type { Database } from '../db/database.ts';
-import { enqueueJobs, type NewJob } from '../db/job-store.ts';
+import type { NewJob } from '../db/job-store.ts';
 import { findMerchantById, findZoneById, type ZoneRow } from '../db/merchant-store.ts';
-import { insertOutboxMessages, SEND_MESSAGE_JOB, type NewOutboxMessage } from '../db/outbox-store.ts';
+import { SEND_MESSAGE_JOB, writeOutboxMessages, type NewOutboxMessage } from '../db/outbox-store.ts';
 import { findUserById, type UserRow } from '../db/user-store.ts';
 import type { Merchant } from '../domain/merchant-floor.ts';
 import type { BookingCause, BookingChange } from '../services/booking-service.ts';
@@ -147,11 +147,8 @@ function outboxRowsOf(message: Message): NewOutboxMessage[] {
  * written), and the other jobs given: one insert of outbox rows and one of jobs, whatever their number. The number of
  * rows written.
  */
-async function writeAll(tx: Tx, messages: Message[], now: Date, otherJobs: NewJob[] = []): Promise<number> {
-  const ids = await insertOutboxMessages(tx, messages.flatMap(outboxRowsOf));
-  const sends = ids.map((id) => ({ kind: MessageJob.Send, payload: { outboxId: id }, runAt: now, uniqueKey: `message:${id}` }));
-  await enqueueJobs(tx, [...sends, ...otherJobs]);
-  return ids.length;
+function writeAll(tx: Tx, messages: Message[], now: Date, otherJobs: NewJob[] = []): Promise<number> {
+  return writeOutboxMessages(tx, messages.flatMap(outboxRowsOf), now, otherJobs);
 }
 
 /** One message to each of its recipients, each row with the job that sends it (none when that very row was already written). */
