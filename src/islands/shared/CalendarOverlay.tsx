@@ -4,7 +4,8 @@ import type { LocalDate } from '../../shared/local-time.ts';
 import { dayBlock, type DayRules } from '../../lib/calendar/calendar.ts';
 import { canGoToNextMonth, canGoToPreviousMonth, monthGrid, monthOf, nextMonth, previousMonth, type CalendarMonth } from '../../lib/calendar/calendar-month.ts';
 import { moveFocusDate } from '../../lib/calendar/calendar-keys.ts';
-import { monthTitle, weekdayLabels } from '../../lib/calendar/calendar-labels.ts';
+import { monthTitle } from '../../lib/calendar/calendar-labels.ts';
+import WeekdayHead from './WeekdayHead.tsx';
 import { longDate } from '../../lib/text/long-date.ts';
 import { dateLocale } from '../../i18n/date-locale.ts';
 import Modal from './Modal.tsx';
@@ -50,7 +51,6 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose, curr
   const moveFocus = useRef(false);
 
   const locale = dateLocale(lang);
-  const weekdays = useMemo(() => ({ short: weekdayLabels(locale, 'short'), long: weekdayLabels(locale, 'long') }), [locale]);
   const weeks = useMemo(() => monthGrid(shown), [shown]);
 
   useEffect(() => onMonth?.(shown), [onMonth, shown]);
@@ -128,15 +128,7 @@ export default function CalendarOverlay({ rules, selected, onPick, onClose, curr
         </button>
       </div>
       <table ref={grid} className="cal-grid" role="grid" aria-labelledby={monthId} onKeyDown={onGridKeyDown}>
-        <thead>
-          <tr>
-            {weekdays.short.map((label, i) => (
-              <th key={label} scope="col" abbr={weekdays.long[i]}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHead locale={locale} />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]?.date}>

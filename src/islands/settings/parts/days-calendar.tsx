@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { LocalDate } from '../../../shared/local-time.ts';
 import { canGoToPreviousMonth, monthGrid, monthOf, nextMonth, previousMonth, type CalendarMonth } from '../../../lib/calendar/calendar-month.ts';
 import { moveFocusDate } from '../../../lib/calendar/calendar-keys.ts';
-import { monthTitle, weekdayLabels } from '../../../lib/calendar/calendar-labels.ts';
+import { monthTitle } from '../../../lib/calendar/calendar-labels.ts';
+import WeekdayHead from '../../shared/WeekdayHead.tsx';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { dateLocale } from '../../../i18n/date-locale.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
@@ -33,7 +34,6 @@ export default function DaysCalendar({ today, selected, kindOf, closingDates, on
   // Focus follows the keyboard only; a click on a month arrow keeps focus on the arrow.
   const moveFocus = useRef(false);
   const locale = dateLocale(lang);
-  const weekdays = useMemo(() => ({ short: weekdayLabels(locale, 'short'), long: weekdayLabels(locale, 'long') }), [locale]);
   const weeks = useMemo(() => monthGrid(shown), [shown]);
 
   useEffect(() => {
@@ -80,15 +80,7 @@ export default function DaysCalendar({ today, selected, kindOf, closingDates, on
         </button>
       </div>
       <table className="cal-grid" role="grid" aria-labelledby={monthId} onKeyDown={onKeyDown}>
-        <thead>
-          <tr>
-            {weekdays.short.map((label, i) => (
-              <th key={label} scope="col" abbr={weekdays.long[i]}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHead locale={locale} />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]?.date}>
