@@ -117,11 +117,17 @@ test.describe('the restaurant settings', () => {
     await page.context().close();
   });
 
-  test('a host sees no Settings link in the book, and the settings page tells them their role cannot change settings', async ({ browser, baseURL }) => {
+  test('a host sees no Settings link nor closing in the book, and the settings page tells them their role cannot change settings', async ({
+    browser,
+    baseURL,
+  }) => {
     const page = await staffBook(browser, baseURL!, LIA, SLUG);
     await page.setViewportSize(PHONE);
     await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Réglages' })).toHaveCount(0);
+    // Nor may a host close online booking: the book offers no closing.
+    await expect(page.getByRole('button', { name: 'Nouvelle réservation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fermer en ligne…' })).toHaveCount(0);
 
     await page.goto(`/pro/${SLUG}/settings`);
     await expect(page.getByRole('alert')).toContainText('Votre rôle ne permet pas de modifier les réglages');

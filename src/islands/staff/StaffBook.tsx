@@ -78,6 +78,8 @@ export default function StaffBook() {
   const pendingCount = useStore($staffPendingCount);
   const search = useStore($staffSearch);
   const live = useStore($staffLive);
+  // A host may not close nor reopen online booking (the server refuses it): no buttons once the role is known.
+  const mayClose = !live.role || mayStaff(live.role, 'closings');
   const session = useStore($staffSession);
   const compact = useStore($staffCompact);
   const dialog = useStore($staffDialog);
@@ -228,9 +230,11 @@ export default function StaffBook() {
           <button type="button" className="cv-btn cv-btn-primary" onClick={() => openStaffDialog({ kind: 'new-booking' })} disabled={!book.day}>
             {t('staff.newBooking.open')}
           </button>
-          <button type="button" className="cv-btn cv-btn-secondary" onClick={() => openStaffDialog({ kind: 'close' })} disabled={book.status !== 'ready'}>
-            {t('staff.closing.open')}
-          </button>
+          {mayClose ? (
+            <button type="button" className="cv-btn cv-btn-secondary" onClick={() => openStaffDialog({ kind: 'close' })} disabled={book.status !== 'ready'}>
+              {t('staff.closing.open')}
+            </button>
+          ) : null}
         </div>
         <div className="staff-controls-row staff-filters-row">
           {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
@@ -308,7 +312,13 @@ export default function StaffBook() {
         ) : (
           <>
             {book.day && book.timezone ? (
-              <DayClosings closings={closings} day={book.day} timezone={book.timezone} busy={book.reopening} onReopen={(target) => void reopen(target)} />
+              <DayClosings
+                closings={closings}
+                day={book.day}
+                timezone={book.timezone}
+                busy={book.reopening}
+                onReopen={mayClose ? (target) => void reopen(target) : undefined}
+              />
             ) : null}
             {groups.length === 0 ? <p className="staff-empty">{t('staff.closedDay')}</p> : null}
             {pendingCount > 0 ? (

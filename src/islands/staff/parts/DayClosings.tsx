@@ -13,7 +13,8 @@ export interface DayClosingsProps {
   day: string;
   timezone: string;
   busy: boolean;
-  onReopen: (closing: StaffClosing) => void;
+  /** Reopens a closing; absent for a role that may not change closings (a host), who sees them without the buttons. */
+  onReopen?: (closing: StaffClosing) => void;
 }
 
 /** The banner and the ranges; nothing when neither is there. */
@@ -30,9 +31,11 @@ export default function DayClosings({ closings, day, timezone, busy, onReopen }:
             <h2 id="staff-closed-day-title">{t('staff.closing.dayClosed')}</h2>
             <p>{t('staff.closing.dayClosedHint')}</p>
           </div>
-          <button type="button" className="cv-btn cv-btn-secondary staff-small" disabled={busy} onClick={() => onReopen(closings.day!)}>
-            {t('staff.closing.reopenDay')}
-          </button>
+          {onReopen ? (
+            <button type="button" className="cv-btn cv-btn-secondary staff-small" disabled={busy} onClick={() => onReopen(closings.day!)}>
+              {t('staff.closing.reopenDay')}
+            </button>
+          ) : null}
         </section>
       ) : null}
       {closings.ranges.length > 0 ? (
@@ -43,7 +46,7 @@ export default function DayClosings({ closings, day, timezone, busy, onReopen }:
             return (
               <li key={closing.id}>
                 <span>{text}</span>
-                <ReopenButton closing={closing} what={text} busy={busy} onReopen={onReopen} />
+                {onReopen ? <ReopenButton closing={closing} what={text} busy={busy} onReopen={onReopen} /> : null}
               </li>
             );
           })}
