@@ -114,7 +114,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
   // A bar moved by keyboard is drawn anew in its new row: the focus follows it there.
   useEffect(() => {
     if (!refocus.current || moving.status === 'moving') return;
-    tracks.current?.querySelector<HTMLElement>(`[data-bar="${CSS.escape(refocus.current)}"]`)?.focus();
+    scroller.current?.querySelector<HTMLElement>(`[data-bar="${CSS.escape(refocus.current)}"]`)?.focus();
     refocus.current = null;
   }, [bars, moving.status]);
 
