@@ -1,4 +1,4 @@
-/** The staff pages' pictures: sign-in, the book (cards, compact, calendar, dialogs) and its closings. */
+/** The staff pages' pictures: sign-in, the book (cards, compact, timeline, calendar, dialogs) and its closings. */
 import type { Page } from 'playwright-core';
 import { localToInstant } from '../../src/shared/local-time.ts';
 import { postApi, openDinnerDay, nextPicture, type Shot } from './shot.ts';
@@ -140,7 +140,7 @@ export const STAFF_SHOTS: Shot[] = [
     widths: [390, 1024, 1280],
     before: async (page) => {
       await asStaff(page);
-      await page.addInitScript(() => localStorage.setItem('staff_compact', '1'));
+      await page.addInitScript(() => localStorage.setItem('staff_view', 'compact'));
     },
     setup: async (page) => {
       await page.getByRole('article').first().waitFor();
@@ -213,6 +213,24 @@ export const STAFF_SHOTS: Shot[] = [
       await dialog.getByRole('combobox', { name: 'De' }).selectOption('19:00');
       await dialog.getByRole('combobox', { name: 'Jusqu’à' }).selectOption('19:30');
       await dialog.getByRole('textbox', { name: /Note pour l’équipe/ }).fill('Groupe de 12 à 19 h');
+    },
+  },
+  {
+    name: 'staff-timeline',
+    // The book's day as a timeline (tables down, the services across; the closed lunch and 21:30–22:30 shaded), at a
+    // tablet's widths and a phone's.
+    path: async ({ baseUrl }) => (closingPath ??= pictureClosings(baseUrl)),
+    widths: [390, 768, 1024],
+    before: async (page) => {
+      await asStaff(page);
+      await page.addInitScript(() => localStorage.setItem('staff_view', 'timeline'));
+    },
+    setup: async (page) => {
+      await page
+        .getByRole('button', { name: /^Camille Durand, / })
+        .first()
+        .waitFor();
+      await page.locator('[data-live="subscribed"]').waitFor();
     },
   },
 ];

@@ -7,9 +7,7 @@ import type { StaffOutcome } from './staff-session.ts';
 
 /** No move, one asked of the server (its bar waits at the target), or the last one refused (its bar is back; the book says why). */
 export type TimelineMove =
-  | { status: 'idle' }
-  | { status: 'moving'; token: string; tableId: string; atMs: number }
-  | { status: 'refused'; token: string; failure: Omit<Failure, 'ok'> };
+  { status: 'idle' } | { status: 'moving'; token: string; tableId: string; atMs: number } | { status: 'refused'; token: string; failure: Omit<Failure, 'ok'> };
 
 /** The timeline's move. */
 export const $timelineMove = atom<TimelineMove>({ status: 'idle' });

@@ -49,7 +49,11 @@ for (const { width, who, fromDays } of [
   { width: TABLET.width, who: SALLE, fromDays: 9 },
   { width: 768, who: CLAIRE, fromDays: 16 },
 ]) {
-  test(`at ${width} px: drag by mouse and by touch, move by keyboard, a refused move snaps back, live and accessible`, async ({ browser, baseURL, request }) => {
+  test(`at ${width} px: drag by mouse and by touch, move by keyboard, a refused move snaps back, live and accessible`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const day = openDayAhead(await merchantInfo(request, SLUG), fromDays, '22:00');
     const page = await staffBook(browser, baseURL!, who, SLUG, day);

@@ -140,7 +140,16 @@ export function timelineRows(zones: readonly StaffZone[], unplaced: { name: stri
     rows.push({ kind: 'zone', id: zone.id, name: zone.name, top, height: TIMELINE_ROW.zone });
     top += TIMELINE_ROW.zone;
     for (const table of zone.tables) {
-      rows.push({ kind: 'table', id: table.id, zoneId: zone.id, name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats, top, height: TIMELINE_ROW.table });
+      rows.push({
+        kind: 'table',
+        id: table.id,
+        zoneId: zone.id,
+        name: table.name,
+        minSeats: table.minSeats,
+        maxSeats: table.maxSeats,
+        top,
+        height: TIMELINE_ROW.table,
+      });
       top += TIMELINE_ROW.table;
     }
   }
@@ -235,15 +244,18 @@ export function stepTarget(target: MoveTarget, key: MoveKey, rows: readonly Time
 
 /** What a move to a target comes to: nothing (the same place), a refusal the book tells at once, or a move to ask the server for. */
 export type MoveVerdict =
-  | { kind: 'same' }
-  | { kind: 'refused'; code: 'booking_time_passed' | 'no_seats_available' }
-  | { kind: 'move'; tableId: string; atMs: number };
+  { kind: 'same' } | { kind: 'refused'; code: 'booking_time_passed' | 'no_seats_available' } | { kind: 'move'; tableId: string; atMs: number };
 
 /**
  * Judges a move of `bar` to `target` at `nowMs`, with the server's own rules it can tell at once (a start in the past, a
  * table too small or too large for the party); whether the table is free then is the server's to say.
  */
-export function judgeMove(bar: Pick<TimelineBar, 'booking' | 'tableId' | 'startMs'>, target: MoveTarget, rows: readonly TimelineRow[], nowMs: number): MoveVerdict {
+export function judgeMove(
+  bar: Pick<TimelineBar, 'booking' | 'tableId' | 'startMs'>,
+  target: MoveTarget,
+  rows: readonly TimelineRow[],
+  nowMs: number,
+): MoveVerdict {
   const row = rows[target.row];
   if (row?.kind !== 'table' || row.id === null) return { kind: 'same' };
   if (row.id === bar.tableId && target.atMs === bar.startMs) return { kind: 'same' };

@@ -74,11 +74,20 @@ describe('a service\u2019s span', () => {
   test.each([
     ['dinner: first seating to last seating plus a booking, on half hours', { start: '19:00', end: '22:00' }, [], at('19:00'), at('00:00', true)],
     ['widened to an earlier booking, on the half hour before it', { start: '19:00', end: '22:00' }, [booking('18:40')], at('18:30'), at('00:00', true)],
-    ['widened to a later end', { start: '19:00', end: '22:00' }, [booking('22:00', { ends_at: new Date(at('00:20', true)).toISOString() })], at('19:00'), at('00:30', true)],
+    [
+      'widened to a later end',
+      { start: '19:00', end: '22:00' },
+      [booking('22:00', { ends_at: new Date(at('00:20', true)).toISOString() })],
+      at('19:00'),
+      at('00:30', true),
+    ],
     ['past midnight: the last seating is the next day', { start: '22:00', end: '01:00' }, [], at('22:00'), at('03:00', true)],
   ])('%s', (_, service, bookings, startMs, endMs) => {
     const span = serviceSpan({ id: 's', ...service }, bookings, DAY, TZ, 15, 105)!;
-    expect([new Date(span.startMs).toISOString(), new Date(span.endMs).toISOString()]).toEqual([new Date(startMs).toISOString(), new Date(endMs).toISOString()]);
+    expect([new Date(span.startMs).toISOString(), new Date(span.endMs).toISOString()]).toEqual([
+      new Date(startMs).toISOString(),
+      new Date(endMs).toISOString(),
+    ]);
     expect(span.anchorMs).toBe(at(service.start));
   });
 
@@ -109,7 +118,7 @@ describe('the rows', () => {
     expect(timelineRows(ZONES, { name: 'Sans table' }).at(-1)).toMatchObject({ kind: 'table', id: null, top: 220 });
   });
 
-  test.each([
+  test.each<[number, number | null, string]>([
     [0, null, 'a zone\u2019s heading'],
     [40, ROW.t1, 'table 1'],
     [84, ROW.t2, 'table 2 from its first pixel'],
@@ -192,7 +201,12 @@ describe('what a move comes to', () => {
 describe('the bars', () => {
   test('a bar per table held, sized by the booking\u2019s times; the refused and cancelled are not drawn', () => {
     const confirmed = booking('19:30');
-    const combined = booking('20:00', { tables: [{ id: 't1', name: '1' }, { id: 't3', name: 'T3' }] });
+    const combined = booking('20:00', {
+      tables: [
+        { id: 't1', name: '1' },
+        { id: 't3', name: 'T3' },
+      ],
+    });
     const cancelled = booking('19:00', { status: 40 });
     const refused = booking('19:00', { status: 25 });
     const bars = timelineBars([confirmed, combined, cancelled, refused], ROWS, SPAN, PPM);
@@ -216,7 +230,16 @@ describe('the bars', () => {
   });
 
   test('the tables a booking holds: the day view\u2019s list', () => {
-    expect(bookingTableIds(booking('19:30', { tables: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] }))).toEqual(['a', 'b']);
+    expect(
+      bookingTableIds(
+        booking('19:30', {
+          tables: [
+            { id: 'a', name: 'A' },
+            { id: 'b', name: 'B' },
+          ],
+        }),
+      ),
+    ).toEqual(['a', 'b']);
     expect(bookingTableIds(booking('19:30', { tables: [] }))).toEqual([]);
   });
 });

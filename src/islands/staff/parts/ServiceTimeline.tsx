@@ -153,10 +153,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
                     <strong>{row.name}</strong>
                     {row.id ? <small>{t('staff.timeline.seats', { min: row.minSeats, max: row.maxSeats })}</small> : null}
                   </span>
-                  <ul
-                    className="tl-track"
-                    aria-label={row.id ? t('staff.timeline.row', { name: row.name, min: row.minSeats, max: row.maxSeats }) : row.name}
-                  >
+                  <ul className="tl-track" aria-label={row.id ? t('staff.timeline.row', { name: row.name, min: row.minSeats, max: row.maxSeats }) : row.name}>
                     {bars
                       .filter((bar) => bar.row === index)
                       .map((bar) => {
@@ -206,7 +203,9 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
                   <span className="tl-now-label">{t('staff.timeline.now')}</span>
                 </span>
               ) : null}
-              {ghost ? <span className="tl-ghost" style={{ left: ghost.left, width: ghost.width, top: ghost.row.top + 6, height: ghost.row.height - 12 }} /> : null}
+              {ghost ? (
+                <span className="tl-ghost" style={{ left: ghost.left, width: ghost.width, top: ghost.row.top + 6, height: ghost.row.height - 12 }} />
+              ) : null}
             </div>
           </div>
         </div>
