@@ -124,6 +124,11 @@ export function xOf(ms: number, span: TimeSpan, pxPerMinute: number): number {
   return ((ms - span.startMs) / MINUTE) * pxPerMinute;
 }
 
+/** Where the "now" line stands on the span, or null when now is outside it (another day, before or after the service). */
+export function nowLineX(nowMs: number, span: TimeSpan, pxPerMinute: number): number | null {
+  return nowMs >= span.startMs && nowMs <= span.endMs ? xOf(nowMs, span, pxPerMinute) : null;
+}
+
 /** The slot nearest an instant, kept inside the span (a start leaves at least one slot before the span's end). */
 export function snapToSlot(ms: number, span: TimeSpan): number {
   const snapped = span.anchorMs + Math.round((ms - span.anchorMs) / span.slotMs) * span.slotMs;

@@ -4,6 +4,7 @@ import {
   closingShades,
   dropTarget,
   judgeMove,
+  nowLineX,
   pxPerMinuteFor,
   serviceSpan,
   snapToSlot,
@@ -241,6 +242,17 @@ describe('the bars', () => {
       ),
     ).toEqual(['a', 'b']);
     expect(bookingTableIds(booking('19:30', { tables: [] }))).toEqual([]);
+  });
+});
+
+describe('the now line', () => {
+  test.each([
+    ['at 20:15, 75 minutes in', at('20:15'), 150],
+    ['at the span\u2019s start', at('19:00'), 0],
+    ['before the service: none', at('18:59'), null],
+    ['after it: none', at('00:01', true), null],
+  ])('%s', (_, now, x) => {
+    expect(nowLineX(now, SPAN, PPM)).toBe(x);
   });
 });
 

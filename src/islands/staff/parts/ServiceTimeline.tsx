@@ -9,6 +9,7 @@ import { bookingKind } from '../../../lib/staff/book-view.ts';
 import {
   closingShades,
   judgeMove,
+  nowLineX,
   pxPerMinuteFor,
   rowsHeight,
   spanTicks,
@@ -122,7 +123,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
   const height = rowsHeight(rows);
   const target = move.preview?.target ?? null;
   const ghost = move.preview && target ? { left: xOf(target.atMs, span, ppm), width: move.preview.bar.width, row: rows[target.row]! } : null;
-  const nowX = nowMs >= span.startMs && nowMs <= span.endMs ? xOf(nowMs, span, ppm) : null;
+  const nowX = nowLineX(nowMs, span, ppm);
 
   return (
     <section className="staff-service staff-timeline" aria-labelledby={headingId}>
