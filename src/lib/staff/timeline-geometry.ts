@@ -41,6 +41,9 @@ export interface TimelineBar {
   endMs: number;
   left: number;
   width: number;
+  /** Bars overlapping on one table (a table freed early, then taken again) share its row in lanes: this one's, of how many. */
+  lane: number;
+  lanes: number;
 }
 
 /** Where a moved bar would go: a table's row and a start. */
@@ -185,8 +188,25 @@ export function timelineBars(bookings: readonly StaffBookingRow[], rows: readonl
       const row = rowOf.get(tableId) ?? rowOf.get(null);
       if (row === undefined) continue;
       const left = xOf(startMs, span, pxPerMinute);
-      bars.push({ booking, row, tableId: rowOf.has(tableId) ? tableId : null, startMs, endMs, left, width: Math.max(8, xOf(endMs, span, pxPerMinute) - left) });
+      const width = Math.max(8, xOf(endMs, span, pxPerMinute) - left);
+      bars.push({ booking, row, tableId: rowOf.has(tableId) ? tableId : null, startMs, endMs, left, width, lane: 0, lanes: 1 });
     }
+  }
+  return inLanes(bars);
+}
+
+/** Gives each bar the first lane of its row free at its start, and each row's bars the number of lanes it needed. */
+function inLanes(bars: TimelineBar[]): TimelineBar[] {
+  const byRow = new Map<number, TimelineBar[]>();
+  for (const bar of bars) byRow.set(bar.row, [...(byRow.get(bar.row) ?? []), bar]);
+  for (const rowBars of byRow.values()) {
+    const laneEnds: number[] = [];
+    for (const bar of [...rowBars].sort((a, b) => a.startMs - b.startMs)) {
+      const free = laneEnds.findIndex((end) => end <= bar.startMs);
+      bar.lane = free >= 0 ? free : laneEnds.length;
+      laneEnds[bar.lane] = bar.endMs;
+    }
+    for (const bar of rowBars) bar.lanes = laneEnds.length;
   }
   return bars;
 }

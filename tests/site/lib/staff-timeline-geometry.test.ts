@@ -218,6 +218,20 @@ describe('the bars', () => {
     ]);
   });
 
+  test('bars overlapping on one table share its row in lanes; a bar after them takes the first lane again', () => {
+    const early = booking('19:00', { tables: [{ id: 't2', name: '2' }] });
+    const overlapping = booking('20:00', { tables: [{ id: 't2', name: '2' }] });
+    const after = booking('20:45', { tables: [{ id: 't2', name: '2' }] });
+    const alone = booking('20:00', { tables: [{ id: 't3', name: 'T3' }] });
+    const bars = timelineBars([overlapping, alone, after, early], ROWS, SPAN, PPM);
+    expect(bars.map((bar) => [bar.booking.token, bar.lane, bar.lanes])).toEqual([
+      [overlapping.token, 1, 2],
+      [alone.token, 0, 1],
+      [after.token, 0, 2],
+      [early.token, 0, 2],
+    ]);
+  });
+
   test('a booking holding no table, or a table gone from the floor, goes to the no-table row', () => {
     const rows = timelineRows(ZONES, { name: 'Sans table' });
     const none = booking('19:30', { tables: [] });

@@ -30,6 +30,8 @@ import { useTimelineMove, type MovePreview } from './use-timeline-move.ts';
 
 /** The width of the tables' names, left of the time. */
 const HEAD_PX = 84;
+/** The room above and below a bar in its lane, in pixels (one lane: a 44 px bar, a finger's height). */
+const BAR_INSET = 4;
 
 /** What the service's timeline draws and does. */
 export interface ServiceTimelineProps {
@@ -82,7 +84,16 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
     const row = rows.findIndex((entry) => entry.kind === 'table' && entry.id === moving.tableId);
     return drawn.map((bar) =>
       bar.booking.token === moving.token && row >= 0
-        ? { ...bar, row, tableId: moving.tableId, startMs: moving.atMs, endMs: moving.atMs + (bar.endMs - bar.startMs), left: xOf(moving.atMs, span, ppm) }
+        ? {
+            ...bar,
+            row,
+            tableId: moving.tableId,
+            startMs: moving.atMs,
+            endMs: moving.atMs + (bar.endMs - bar.startMs),
+            left: xOf(moving.atMs, span, ppm),
+            lane: 0,
+            lanes: 1,
+          }
         : bar,
     );
   }, [bookings, rows, span, ppm, moving]);
@@ -110,7 +121,17 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
     else if (text !== 'target') announce(t(`staff.timeline.${text}`));
   };
 
-  const move = useTimelineMove({ rows, span, pxPerMinute: ppm, tracks, mayMove: (bar) => mayMove(bar.booking), commit, announce: say });
+  const move = useTimelineMove({
+    rows,
+    span,
+    pxPerMinute: ppm,
+    tracks,
+    scroller,
+    headWidth: HEAD_PX,
+    mayMove: (bar) => mayMove(bar.booking),
+    commit,
+    announce: say,
+  });
 
   // A bar moved by keyboard is drawn anew in its new row: the focus follows it there.
   useEffect(() => {
@@ -162,7 +183,16 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
                         const dragged = move.preview?.bar.booking.token === bar.booking.token && move.preview.bar.tableId === bar.tableId;
                         const waiting = moving.status === 'moving' && moving.token === bar.booking.token;
                         return (
-                          <li key={`${bar.booking.token}|${bar.tableId ?? ''}`} className="tl-item" style={{ left: bar.left, width: bar.width }}>
+                          <li
+                            key={`${bar.booking.token}|${bar.tableId ?? ''}`}
+                            className="tl-item"
+                            style={{
+                              left: bar.left,
+                              width: bar.width,
+                              top: `calc(${(bar.lane * 100) / bar.lanes}% + ${BAR_INSET}px)`,
+                              height: `calc(${100 / bar.lanes}% - ${2 * BAR_INSET}px)`,
+                            }}
+                          >
                             <button
                               type="button"
                               className={`tl-bar tl-bar-${kind}${dragged ? ' is-dragged' : ''}${waiting ? ' is-waiting' : ''}`}
@@ -205,7 +235,10 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
                 </span>
               ) : null}
               {ghost ? (
-                <span className="tl-ghost" style={{ left: ghost.left, width: ghost.width, top: ghost.row.top + 6, height: ghost.row.height - 12 }} />
+                <span
+                  className="tl-ghost"
+                  style={{ left: ghost.left, width: ghost.width, top: ghost.row.top + BAR_INSET, height: ghost.row.height - 2 * BAR_INSET }}
+                />
               ) : null}
             </div>
           </div>

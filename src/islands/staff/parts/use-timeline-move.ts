@@ -20,6 +20,9 @@ export interface TimelineMoveOptions {
   pxPerMinute: number;
   /** The element whose top-left is the rows' top at the span's start. */
   tracks: RefObject<HTMLElement | null>;
+  /** The element scrolling the time sideways, and the width of the tables' names pinned at its left. */
+  scroller: RefObject<HTMLElement | null>;
+  headWidth: number;
   mayMove: (bar: TimelineBar) => boolean;
   /** The bar was dropped (or Enter pressed) on a target. */
   commit: (bar: TimelineBar, target: MoveTarget | null) => void;
@@ -29,9 +32,12 @@ export interface TimelineMoveOptions {
 
 // A press that travels less than this is a tap (it opens the booking's actions), not a drag.
 const DRAG_THRESHOLD_PX = 6;
+// How near the scroller's sides a drag scrolls, and by how much per pointer move.
+const EDGE_PX = 32;
+const SCROLL_STEP_PX = 12;
 
 /** The preview and the handlers each bar's button takes. */
-export function useTimelineMove({ rows, span, pxPerMinute, tracks, mayMove, commit, announce }: TimelineMoveOptions) {
+export function useTimelineMove({ rows, span, pxPerMinute, tracks, scroller, headWidth, mayMove, commit, announce }: TimelineMoveOptions) {
   const [preview, setPreview] = useState<MovePreview | null>(null);
   const current = useRef<MovePreview | null>(null);
   const suppressClick = useRef(false);
@@ -48,6 +54,15 @@ export function useTimelineMove({ rows, span, pxPerMinute, tracks, mayMove, comm
     return dropTarget({ x: clientX - box.left, y: clientY - box.top }, grabX, rows, span, pxPerMinute);
   };
 
+  // A bar dragged near the scroller's sides scrolls the time that way (a phone shows an hour or two at once).
+  const scrollNearEdge = (clientX: number) => {
+    const element = scroller.current;
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    if (clientX < box.left + headWidth + EDGE_PX) element.scrollBy({ left: -SCROLL_STEP_PX });
+    else if (clientX > box.right - EDGE_PX) element.scrollBy({ left: SCROLL_STEP_PX });
+  };
+
   const onPointerDown = (event: PointerEvent<HTMLElement>, bar: TimelineBar) => {
     suppressClick.current = false;
     if ((event.pointerType === 'mouse' && event.button !== 0) || !mayMove(bar)) return;
@@ -60,6 +75,7 @@ export function useTimelineMove({ rows, span, pxPerMinute, tracks, mayMove, comm
       if (!dragging && Math.hypot(moved.clientX - startX, moved.clientY - startY) < DRAG_THRESHOLD_PX) return;
       dragging = true;
       moved.preventDefault();
+      scrollNearEdge(moved.clientX);
       show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
     };
     const up = (ended: globalThis.PointerEvent) => {
