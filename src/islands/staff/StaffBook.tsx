@@ -182,9 +182,9 @@ export default function StaffBook() {
     seenNewPending();
     clearSearch();
     $staffFilter.set('pending');
-    // After the filtered list has rendered: its first pending booking's main button, scrolled into view.
+    // After the filtered list has rendered: its first pending booking's main button (on the timeline, its bar), scrolled into view.
     requestAnimationFrame(() => {
-      const first = list.current?.querySelector<HTMLElement>('.staff-booking-pending button');
+      const first = list.current?.querySelector<HTMLElement>('.staff-booking-pending button, .tl-bar-pending');
       first?.focus();
       first?.scrollIntoView({ block: 'center' });
     });

@@ -110,7 +110,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
       refuseOnTimeline(bar.booking.token, verdict.code);
       return;
     }
-    if (document.activeElement?.closest('[data-bar]')) refocus.current = bar.booking.token;
+    if (document.activeElement?.closest('.tl-bar')) refocus.current = bar.booking.token;
     void moveOnTimeline(bar.booking.token, verdict.tableId, verdict.atMs).then((outcome) => {
       if (outcome.ok) announce(t('staff.done.move', { name: nameOf(bar.booking) }));
     });
@@ -136,7 +136,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
   // A bar moved by keyboard is drawn anew in its new row: the focus follows it there.
   useEffect(() => {
     if (!refocus.current || moving.status === 'moving') return;
-    scroller.current?.querySelector<HTMLElement>(`[data-bar="${CSS.escape(refocus.current)}"]`)?.focus();
+    scroller.current?.querySelector<HTMLElement>(`[data-token="${CSS.escape(refocus.current)}"]`)?.focus();
     refocus.current = null;
   }, [bars, moving.status]);
 
@@ -196,7 +196,7 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
                             <button
                               type="button"
                               className={`tl-bar tl-bar-${kind}${dragged ? ' is-dragged' : ''}${waiting ? ' is-waiting' : ''}`}
-                              data-bar={bar.booking.token}
+                              data-token={bar.booking.token}
                               data-movable={mayMove(bar.booking) ? '' : undefined}
                               aria-label={t('staff.timeline.bar', {
                                 name: nameOf(bar.booking),
