@@ -38,6 +38,9 @@ export interface StaffBookState {
   party: { min: number; max: number } | null;
   /** A closing is being removed (the reopen buttons wait). */
   reopening: boolean;
+  /** Minutes between bookable times, and how long a booking holds its table (the timeline's scale). */
+  slotMinutes: number;
+  durationMinutes: number;
 }
 
 const EMPTY: StaffBookState = {
@@ -55,6 +58,8 @@ const EMPTY: StaffBookState = {
   merchantPhone: null,
   party: null,
   reopening: false,
+  slotMinutes: 15,
+  durationMinutes: 120,
 };
 
 /** The day shown. */
@@ -124,6 +129,8 @@ export async function loadDay(day: string | null = $staffBook.get().day, api: Pi
       services: answer.services,
       zones: answer.zones,
       closings: answer.closings,
+      slotMinutes: answer.slot_minutes,
+      durationMinutes: answer.duration_minutes,
     });
     return { ok: true };
   } catch (error) {

@@ -28,7 +28,7 @@ import {
 } from '../../stores/staff-book.ts';
 import { $staffLive, seenNewPending, startLiveBook } from '../../stores/staff-live.ts';
 import { $staffSession, isStaff, staffSignOut } from '../../stores/staff-session.ts';
-import { $staffCompact, setStaff } from '../../stores/staff-view.ts';
+import { $staffView } from '../../stores/staff-view.ts';
 import { $staffDialog, closeStaffDialog, dialogOf, openStaffDialog } from '../../stores/staff-dialog.ts';
 import LanguageSelector from '../shared/LanguageSelector.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -40,12 +40,14 @@ import CompactRow from './parts/CompactRow.tsx';
 import CloseDialog from './parts/CloseDialog.tsx';
 import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
+import DayTimeline from './parts/DayTimeline.tsx';
 import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
 import NewBookingDialog from './parts/NewBookingDialog.tsx';
 import PasswordDialog from './parts/PasswordDialog.tsx';
 import SearchBox from './parts/SearchBox.tsx';
 import ServiceSection from './parts/ServiceSection.tsx';
 import { staffErrorText } from './parts/staff-error-text.ts';
+import ViewSwitch from './parts/ViewSwitch.tsx';
 import '../shared/buttons.css';
 import '../shared/modal-content.css';
 import './staff.css';
@@ -81,7 +83,9 @@ export default function StaffBook() {
   // A host may not close nor reopen online booking (the server refuses it): no buttons once the role is known.
   const mayClose = !live.role || mayStaff(live.role, 'closings');
   const session = useStore($staffSession);
-  const compact = useStore($staffCompact);
+  const view = useStore($staffView);
+  // Search results show as cards, or as compact lines in the other views.
+  const compact = view !== 'cards';
   const dialog = useStore($staffDialog);
   const [said, setSaid] = useState('');
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -170,6 +174,8 @@ export default function StaffBook() {
 
   const openAction = (booking: StaffBookingRow, action: DialogAction) => openStaffDialog({ kind: 'action', booking, action });
   const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => openStaffDialog({ kind: 'more', booking, actions, details: compact });
+  // A bar of the timeline opens every action of its booking, with its details.
+  const openBar = (booking: StaffBookingRow) => openStaffDialog({ kind: 'more', booking, actions: actionsOf(booking), details: true });
   const more = dialogOf(dialog, 'more');
   const acting = dialogOf(dialog, 'action');
   const showPending = () => {
@@ -237,11 +243,8 @@ export default function StaffBook() {
           ) : null}
         </div>
         <div className="staff-controls-row staff-filters-row">
-          {search.status === 'idle' ? <BookFilters bookings={book.bookings} /> : null}
-          <button type="button" className="cv-btn cv-btn-secondary staff-small staff-toggle" aria-pressed={compact} onClick={() => setStaff(!compact)}>
-            <span className="staff-toggle-box" aria-hidden="true" />
-            {t('staff.compact.toggle')}
-          </button>
+          {search.status === 'idle' && view !== 'timeline' ? <BookFilters bookings={book.bookings} /> : null}
+          <ViewSwitch />
         </div>
         {live.newPending > 0 ? (
           <div className="staff-new-banner" role="status">
@@ -326,7 +329,23 @@ export default function StaffBook() {
                 <strong>{t('staff.pendingCount', { count: pendingCount })}</strong>
               </p>
             ) : null}
-            {groups.map((group) => (
+            {view === 'timeline' && book.day && book.timezone ? (
+              <DayTimeline
+                day={book.day}
+                timezone={book.timezone}
+                groups={groups}
+                zones={book.zones}
+                closings={book.closings}
+                serviceClosings={closings.services}
+                slotMinutes={book.slotMinutes}
+                durationMinutes={book.durationMinutes}
+                nowMs={nowMs}
+                mayMove={(booking) => actionsOf(booking).includes('move')}
+                onOpen={openBar}
+                announce={setSaid}
+              />
+            ) : null}
+            {(view === 'timeline' ? [] : groups).map((group) => (
               <ServiceSection
                 key={group.service?.start ?? 'other'}
                 group={group}

@@ -23,6 +23,7 @@ export const OWN_STORAGE_KEYS = {
   staffBearer: 'staff_bearer',
   staffMerchants: 'staff_merchants',
   staffCompact: 'staff_compact',
+  staffView: 'staff_view',
 } as const;
 
 /** The key of the booking token stored for a merchant: token_{merchant}. */

@@ -22,14 +22,15 @@ export function getStaffMerchants(): Array<{ slug: string; name: string }> {
   }
 }
 
-/** Whether the book lists bookings one line each (the compact list), as last chosen on this browser. */
-export function getStaffCompact(): boolean {
-  return readLocal(OWN_STORAGE_KEYS.staffCompact) === '1';
+/** The book's view as last chosen on this browser (null: none yet); an older browser's compact-list choice reads as "compact". */
+export function getStaffViewName(): string | null {
+  return readLocal(OWN_STORAGE_KEYS.staffView) ?? (readLocal(OWN_STORAGE_KEYS.staffCompact) === '1' ? 'compact' : null);
 }
 
-/** Remembers the book's list style on this browser. */
-export function setStaffCompact(compact: boolean): void {
-  writeLocal(OWN_STORAGE_KEYS.staffCompact, compact ? '1' : null);
+/** Remembers the book's view on this browser. */
+export function setStaffViewName(view: string): void {
+  writeLocal(OWN_STORAGE_KEYS.staffView, view);
+  writeLocal(OWN_STORAGE_KEYS.staffCompact, null);
 }
 
 /** Stores (or with null removes) the staff member's merchants. */

@@ -48,6 +48,8 @@ export function dayBody(floor: MerchantWithFloor, merchant: DayMerchant, day: Lo
     services: servicesOfDay(floor.merchant.shifts, day, floor.merchant.specialDays),
     closings,
     zones: floorZones(floor),
+    slot_minutes: floor.merchant.settings.slotIntervalMinutes,
+    duration_minutes: floor.merchant.settings.bookingDurationMinutes,
   };
 }
 

@@ -125,6 +125,8 @@ export const staffDayResponseSchema = success({
   zones: z.array(staffZoneSchema),
   server_time: instant.describe('The server\u2019s clock when it read the day: the first `since` of the catch-up call'),
   closings: z.array(staffClosingSchema),
+  slot_minutes: z.number().int().describe('Minutes between two bookable times from a service\u2019s start (what the timeline snaps a moved booking to)'),
+  duration_minutes: z.number().int().describe('How long a booking holds its table (the timeline draws each service this long past its last seating)'),
 });
 
 /** GET /api/pro/{slug}/bookings/changes: the bookings written since an instant (truncated past 500: read the day again). */

@@ -9,6 +9,7 @@ import { useTranslation } from '../../shared/use-translation.ts';
 import BookingRemark from './BookingRemark.tsx';
 import { useBookHour } from './use-book-hour.ts';
 import type { DialogAction } from './ActionDialog.tsx';
+import { actionLabel } from './BookingCard.tsx';
 
 /** The booking and the actions to list. */
 export interface MoreActionsDialogProps {
@@ -50,7 +51,7 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose, d
         {actions.map((action) => (
           <li key={action}>
             <button type="button" className="cv-btn cv-btn-secondary staff-wide" onClick={() => onPick(booking, action)}>
-              {t(`staff.action.${action}`)}
+              {actionLabel(t, booking, action)}
             </button>
           </li>
         ))}

@@ -1,0 +1,134 @@
+/**
+ * Moving a timeline bar: dragged by pointer (mouse, pen or touch: the pointer's row is its table, its x its start, snapped
+ * to a slot) or by keyboard (arrows: a table up or down, a slot earlier or later; Enter confirms, Escape cancels).
+ * The hook keeps the move's preview; where the bar goes on drop or Enter is the caller's (commit).
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
+import { dropTarget, isMoveKey, stepTarget, type MoveTarget, type TimeSpan, type TimelineBar, type TimelineRow } from '../../../lib/staff/timeline-geometry.ts';
+
+/** A move under way: the bar, where it would land (null: nowhere, it snaps back), and by what. */
+export interface MovePreview {
+  bar: TimelineBar;
+  target: MoveTarget | null;
+  via: 'pointer' | 'keyboard';
+}
+
+/** What the hook needs: the geometry, where the rows are drawn, and what to do. */
+export interface TimelineMoveOptions {
+  rows: readonly TimelineRow[];
+  span: TimeSpan;
+  pxPerMinute: number;
+  /** The element whose top-left is the rows' top at the span's start. */
+  tracks: RefObject<HTMLElement | null>;
+  mayMove: (bar: TimelineBar) => boolean;
+  /** The bar was dropped (or Enter pressed) on a target. */
+  commit: (bar: TimelineBar, target: MoveTarget | null) => void;
+  /** Says a keyboard move's step or outcome to screen readers. */
+  announce: (text: 'target' | 'cancelled' | 'notMovable', preview?: MovePreview) => void;
+}
+
+// A press that travels less than this is a tap (it opens the booking's actions), not a drag.
+const DRAG_THRESHOLD_PX = 6;
+
+/** The preview and the handlers each bar's button takes. */
+export function useTimelineMove({ rows, span, pxPerMinute, tracks, mayMove, commit, announce }: TimelineMoveOptions) {
+  const [preview, setPreview] = useState<MovePreview | null>(null);
+  const current = useRef<MovePreview | null>(null);
+  const suppressClick = useRef(false);
+  const stopDrag = useRef<() => void>(() => {});
+  const show = useCallback((next: MovePreview | null) => {
+    current.current = next;
+    setPreview(next);
+  }, []);
+  useEffect(() => () => stopDrag.current(), []);
+
+  const targetAt = (clientX: number, clientY: number, grabX: number): MoveTarget | null => {
+    const box = tracks.current?.getBoundingClientRect();
+    if (!box) return null;
+    return dropTarget({ x: clientX - box.left, y: clientY - box.top }, grabX, rows, span, pxPerMinute);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>, bar: TimelineBar) => {
+    suppressClick.current = false;
+    if ((event.pointerType === 'mouse' && event.button !== 0) || !mayMove(bar)) return;
+    stopDrag.current();
+    const { pointerId, clientX: startX, clientY: startY } = event;
+    const grabX = startX - event.currentTarget.getBoundingClientRect().left;
+    let dragging = false;
+    const move = (moved: globalThis.PointerEvent) => {
+      if (moved.pointerId !== pointerId) return;
+      if (!dragging && Math.hypot(moved.clientX - startX, moved.clientY - startY) < DRAG_THRESHOLD_PX) return;
+      dragging = true;
+      moved.preventDefault();
+      show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
+    };
+    const up = (ended: globalThis.PointerEvent) => {
+      if (ended.pointerId !== pointerId) return;
+      stop();
+      if (!dragging) return;
+      // The click that follows a drag's release is no tap.
+      suppressClick.current = true;
+      const target = targetAt(ended.clientX, ended.clientY, grabX);
+      show(null);
+      commit(bar, target);
+    };
+    const cancel = (cancelled: globalThis.PointerEvent) => {
+      if (cancelled.pointerId !== pointerId) return;
+      stop();
+      show(null);
+    };
+    const stop = () => {
+      globalThis.removeEventListener('pointermove', move);
+      globalThis.removeEventListener('pointerup', up);
+      globalThis.removeEventListener('pointercancel', cancel);
+      stopDrag.current = () => {};
+    };
+    globalThis.addEventListener('pointermove', move, { passive: false });
+    globalThis.addEventListener('pointerup', up);
+    globalThis.addEventListener('pointercancel', cancel);
+    stopDrag.current = stop;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, bar: TimelineBar) => {
+    const shown = current.current;
+    const mine = shown?.via === 'keyboard' && shown.bar.booking.token === bar.booking.token && shown.bar.tableId === bar.tableId ? shown : null;
+    if (isMoveKey(event.key)) {
+      event.preventDefault();
+      if (!mayMove(bar)) {
+        announce('notMovable');
+        return;
+      }
+      const next: MovePreview = {
+        bar,
+        target: stepTarget(mine?.target ?? { row: bar.row, atMs: bar.startMs }, event.key, rows, span),
+        via: 'keyboard',
+      };
+      show(next);
+      announce('target', next);
+    } else if (event.key === 'Enter' && mine) {
+      // Enter confirms the move, and so opens no dialog.
+      event.preventDefault();
+      show(null);
+      commit(bar, mine.target);
+    } else if (event.key === 'Escape' && mine) {
+      event.preventDefault();
+      event.stopPropagation();
+      show(null);
+      announce('cancelled');
+    }
+  };
+
+  const onBlur = () => {
+    if (current.current?.via === 'keyboard') show(null);
+  };
+
+  /** Whether a click is a tap (true) or the end of a drag (false). */
+  const isTap = (event: MouseEvent<HTMLElement>) => {
+    if (!suppressClick.current) return true;
+    suppressClick.current = false;
+    event.preventDefault();
+    return false;
+  };
+
+  return { preview, onPointerDown, onKeyDown, onBlur, isTap };
+}
