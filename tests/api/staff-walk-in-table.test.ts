@@ -11,19 +11,18 @@ beforeAll(async () => {
   slug = uniqueSlug('walk-in');
   const who = { email: `host@${slug}.example`, password: `the passphrase of ${slug}` };
   await t.importMerchant({
-    ...fixtureMerchant(slug, {
-      zones: [
-        {
-          name: 'Salle',
-          tables: [
-            // The window table: staff only, never given online.
-            { name: 'W1', minSeats: 1, maxSeats: 4, online: false, plan: { x: 20, y: 30, shape: 'round' } },
-            { name: 'S1', minSeats: 1, maxSeats: 4, plan: { x: 60, y: 30, shape: 'square' } },
-            { name: 'B1', minSeats: 1, maxSeats: 2 },
-          ],
-        },
-      ],
-    }),
+    ...fixtureMerchant(slug),
+    zones: [
+      {
+        name: 'Salle',
+        tables: [
+          // The window table: staff only, never given online.
+          { name: 'W1', minSeats: 1, maxSeats: 4, online: false, plan: { x: 20, y: 30, shape: 'round' } },
+          { name: 'S1', minSeats: 1, maxSeats: 4, plan: { x: 60, y: 30, shape: 'square' } },
+          { name: 'B1', minSeats: 1, maxSeats: 2 },
+        ],
+      },
+    ],
     staff: [who],
   });
   bearer = expectOk(await t.post('/api/pro/auth/login', who)).body.access_token as string;

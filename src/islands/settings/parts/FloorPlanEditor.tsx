@@ -36,13 +36,13 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
   const [picked, setPicked] = useState<string[]>([]);
   const selected = picked.filter((name) => zone.tables.some((table) => table.name === name));
   const drop = useCallback((name: string, at: { x: number; y: number }) => onChange(placeTable(zone, name, at)), [zone, onChange]);
-  const { drag, onPointerDown, isTap } = usePlanDrag(plan, drop);
+  const tap = useCallback((name: string) => setPicked((now) => toggleSelected(now, name)), []);
+  const { drag, onPointerDown, onClick } = usePlanDrag(plan, drop, tap);
   const placed = placedTables(zone);
   const tray = trayTables(zone);
   const hintId = `zone-${index}-plan-hint`;
   const one = selected.length === 1 ? zone.tables.find((table) => table.name === selected[0]) : undefined;
 
-  const tap = (name: string) => setPicked(toggleSelected(selected, name));
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, table: DraftTable) => {
     if (event.key === 'Escape' && selected.length > 0) {
       event.preventDefault();
@@ -91,7 +91,7 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
                 aria-label={planTableLabel(t, table)}
                 aria-describedby={hintId}
                 onPointerDown={(event) => onPointerDown(event, table.name, 'plan')}
-                onClick={(event) => isTap(event) && tap(table.name)}
+                onClick={(event) => onClick(event, table.name)}
                 onKeyDown={(event) => onKeyDown(event, table)}
               >
                 <span aria-hidden="true">{table.name}</span>
@@ -119,7 +119,7 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
                     aria-label={planTableLabel(t, table)}
                     aria-describedby={hintId}
                     onPointerDown={(event) => onPointerDown(event, table.name, 'tray')}
-                    onClick={(event) => isTap(event) && tap(table.name)}
+                    onClick={(event) => onClick(event, table.name)}
                     onKeyDown={(event) => onKeyDown(event, table)}
                   >
                     <span aria-hidden="true">{table.name}</span>

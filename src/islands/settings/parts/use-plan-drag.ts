@@ -1,7 +1,8 @@
 /**
  * Dragging tables onto and across a zone's plan by pointer (mouse, pen or touch): from the tray or from the plan, the
  * table follows the pointer and lands where it is released over the plan (its centre in percent of the plan). A press
- * that barely moves is a tap (the click that follows selects the table); the click after a drag is swallowed.
+ * that barely moves is a tap, told on its release (a finger's tap after a drag does not always get its click); the
+ * click that follows a release already handled is swallowed, a click with no press before (keyboard) is a tap.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import { isOverPlan, pointerToPercent } from '../../../lib/floor/plan-geometry.ts';
@@ -17,17 +18,21 @@ export interface PlanDrag {
 
 // A press that travels less than this is a tap, not a drag.
 const DRAG_THRESHOLD_PX = 6;
+// A click this soon after a release the hook handled belongs to that release.
+const CLICK_AFTER_RELEASE_MS = 800;
 
-/** The drag's preview and the handlers each table's button takes; `drop` places the table where it was released. */
-export function usePlanDrag(plan: RefObject<HTMLElement | null>, drop: (name: string, at: { x: number; y: number }) => void) {
+/**
+ * The drag's preview and the handlers each table's button takes: `drop` places the table where it was released, `tap`
+ * is told of a press released without a drag (or a click from the keyboard).
+ */
+export function usePlanDrag(plan: RefObject<HTMLElement | null>, drop: (name: string, at: { x: number; y: number }) => void, tap: (name: string) => void) {
   const [drag, setDrag] = useState<PlanDrag | null>(null);
-  const suppressClick = useRef(false);
+  const handledAt = useRef(0);
   const stopDrag = useRef<() => void>(() => {});
   useEffect(() => () => stopDrag.current(), []);
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLElement>, name: string, from: 'tray' | 'plan') => {
-      suppressClick.current = false;
       if (event.pointerType === 'mouse' && event.button !== 0) return;
       stopDrag.current();
       const { pointerId, clientX: startX, clientY: startY } = event;
@@ -50,8 +55,11 @@ export function usePlanDrag(plan: RefObject<HTMLElement | null>, drop: (name: st
       const up = (ended: globalThis.PointerEvent) => {
         if (ended.pointerId !== pointerId) return;
         stop();
-        if (!dragging) return;
-        suppressClick.current = true;
+        handledAt.current = Date.now();
+        if (!dragging) {
+          tap(name);
+          return;
+        }
         const at = landing(ended.clientX, ended.clientY);
         setDrag(null);
         if (at) drop(name, at);
@@ -72,16 +80,20 @@ export function usePlanDrag(plan: RefObject<HTMLElement | null>, drop: (name: st
       globalThis.addEventListener('pointercancel', cancel);
       stopDrag.current = stop;
     },
-    [plan, drop],
+    [plan, drop, tap],
   );
 
-  /** Whether a click is a tap (true) or the end of a drag (false). */
-  const isTap = useCallback((event: MouseEvent<HTMLElement>) => {
-    if (!suppressClick.current) return true;
-    suppressClick.current = false;
-    event.preventDefault();
-    return false;
-  }, []);
+  /** A click on a table: a tap of its own only when no press was just handled (a keyboard's Enter or Space). */
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLElement>, name: string) => {
+      if (Date.now() - handledAt.current < CLICK_AFTER_RELEASE_MS) {
+        event.preventDefault();
+        return;
+      }
+      tap(name);
+    },
+    [tap],
+  );
 
-  return { drag, onPointerDown, isTap };
+  return { drag, onPointerDown, onClick };
 }
