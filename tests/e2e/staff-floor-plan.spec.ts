@@ -57,10 +57,16 @@ async function ownerPage(browser: Browser, baseURL: string, size: { width: numbe
 
 /** A finger pressed on `from`, slid in steps to the point at (x%, y%) of `plan`, and lifted (Chromium's own touch input). */
 async function touchDrag(page: Page, from: Locator, plan: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
+  // The tray is one row: a table further along is brought into view first, as a finger would swipe the row.
+  await from.scrollIntoViewIfNeeded();
   const start = (await from.boundingBox())!;
   const area = (await plan.boundingBox())!;
   const a = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
   const b = { x: area.x + (area.width * x) / 100, y: area.y + (area.height * y) / 100 };
+  // A finger can only drag between two points both on the screen (no scrolling while dragging).
+  const screen = page.viewportSize()!;
+  for (const point of [a, b])
+    expect(point.y >= 0 && point.y <= screen.height && point.x >= 0 && point.x <= screen.width, `${point.x},${point.y} on screen`).toBe(true);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y }] });
   for (let step = 1; step <= 10; step++) {
@@ -169,7 +175,8 @@ test.describe('the floor plan', () => {
       await expect(page.getByRole('tabpanel', { name: 'Salles et tables' })).toBeVisible();
       const plan = page.getByRole('group', { name: 'Plan de Comptoir' });
       const tray = page.getByRole('group', { name: 'Tables à placer de Comptoir' });
-      await plan.scrollIntoViewIfNeeded();
+      // The tray at the top of the screen, the plan under it.
+      await tray.evaluate((element) => element.scrollIntoView({ block: 'start' }));
 
       // Three tables dragged from the tray onto the plan by finger.
       const places = { C1: [20, 25], C2: [35, 25], B1: [70, 60] } as const;
@@ -180,6 +187,7 @@ test.describe('the floor plan', () => {
         await expect(tray.getByRole('button', { name: new RegExp(`^${name}, `) })).toHaveCount(0);
       }
       expect(await page.evaluate(() => (globalThis as unknown as { pointerTypes: string[] }).pointerTypes)).toEqual(['touch', 'touch', 'touch']);
+      // Each where the finger left it (the plan stays put while the tray empties).
       for (const name of ['C1', 'C2', 'B1']) {
         const centre = await centreOf(plan.getByRole('button', { name: new RegExp(`^${name}, `) }));
         expect(Math.abs(centre.x - dropped[name]!.x)).toBeLessThan(4);
@@ -236,7 +244,7 @@ test.describe('the floor plan', () => {
       }
       await expect(page.getByRole('list', { name: 'Tables jumelées de Comptoir' }).getByText('C1 + C2 · 3 à 4 convives')).toBeVisible();
       await plan.getByRole('button', { name: /^C2, / }).tap();
-      await page.screenshot({ path: `${SHOTS}staff-floor-editor-${size.width}.png`, fullPage: true, animations: 'disabled' });
+      await page.getByRole('region', { name: 'Plan — Comptoir' }).screenshot({ path: `${SHOTS}staff-floor-editor-${size.width}.png`, animations: 'disabled' });
       await page.context().close();
     });
   }
@@ -257,10 +265,7 @@ test.describe('the floor plan', () => {
       await page.getByRole('button', { name: 'Plan', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Plan', exact: true })).toHaveAttribute('aria-pressed', 'true');
       const plan = page.getByRole('group', { name: 'Plan de Comptoir' });
-      await expect(
-        plan.getByRole('button', { name: /^C1, 2 places, installée depuis \d\d:\d\d, jumelée avec|^C1, 2 places, installée depuis \d\d:\d\d$/ }),
-      ).toBeVisible();
-      await expect(plan.getByRole('button', { name: /^B2, 4 places, en retard, réservée à \d\d:\d\d$/ })).toBeVisible();
+      await expect(plan.getByRole('button', { name: /^C1, 2 places, installée depuis \d\d:\d\d$/ })).toBeVisible();
       await expect(plan.getByRole('button', { name: /^B3, 6 places, réservée à \d\d:\d\d$/ })).toBeVisible();
       const free = plan.getByRole('button', { name: `${table}, 2 places, libre, réservée à l’équipe` });
       await expect(free).toBeVisible();
@@ -290,6 +295,7 @@ test.describe('the floor plan', () => {
       await expect(page.getByRole('dialog', { name: /Plan-Tard/ }).getByRole('button', { name: 'Client arrivé' })).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.evaluate(() => globalThis.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}staff-plan-${size.width}.png`, fullPage: true, animations: 'disabled' });
       await page.context().close();
     });
@@ -312,7 +318,7 @@ test.describe('the floor plan', () => {
     await expect(settings.getByRole('group', { name: 'Table B3' })).toBeVisible();
     expect(await seriousAxeViolations(settings)).toEqual([]);
     expect(await settings.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await settings.screenshot({ path: `${SHOTS}staff-floor-editor-390.png`, fullPage: true, animations: 'disabled' });
+    await settings.getByRole('region', { name: 'Plan — Comptoir' }).screenshot({ path: `${SHOTS}staff-floor-editor-390.png`, animations: 'disabled' });
     await settings.context().close();
   });
 });

@@ -70,6 +70,32 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
         {t('settings.zones.plan.hint')}
       </p>
       <div className="fp-body">
+        <div className="fp-tray" role="group" aria-label={t('settings.zones.plan.tray', { name: zone.name })}>
+          <h4 className="fp-subtitle">{t('settings.zones.plan.trayTitle')}</h4>
+          {tray.length === 0 ? <p className="sp-hint">{t('settings.zones.plan.trayEmpty')}</p> : null}
+          <ul className="fp-tray-list">
+            {tray.map((table) => (
+              <li key={table.name} className="fp-tray-item">
+                <button
+                  type="button"
+                  data-table={table.name}
+                  className={`fp-table fp-in-tray${table.online === false ? ' fp-offline' : ''}${drag?.name === table.name ? ' fp-moving' : ''}`}
+                  aria-pressed={selected.includes(table.name)}
+                  aria-label={planTableLabel(t, table)}
+                  aria-describedby={hintId}
+                  onPointerDown={(event) => onPointerDown(event, table.name, 'tray')}
+                  onClick={(event) => onClick(event, table.name)}
+                  onKeyDown={(event) => onKeyDown(event, table)}
+                >
+                  <span aria-hidden="true">{table.name}</span>
+                </button>
+                <button type="button" className="sp-button fp-small" onClick={() => placeFromTray(table.name)}>
+                  {t('settings.zones.plan.place', { name: table.name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
         <div
           ref={plan}
           className={`fp-plan${drag?.at ? ' fp-plan-target' : ''}`}
@@ -105,32 +131,6 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
           ) : null}
         </div>
         <div className="fp-side">
-          <div className="fp-tray" role="group" aria-label={t('settings.zones.plan.tray', { name: zone.name })}>
-            <h4 className="fp-subtitle">{t('settings.zones.plan.trayTitle')}</h4>
-            {tray.length === 0 ? <p className="sp-hint">{t('settings.zones.plan.trayEmpty')}</p> : null}
-            <ul className="fp-tray-list">
-              {tray.map((table) => (
-                <li key={table.name} className="fp-tray-item">
-                  <button
-                    type="button"
-                    data-table={table.name}
-                    className={`fp-table fp-in-tray${table.online === false ? ' fp-offline' : ''}${drag?.name === table.name ? ' fp-moving' : ''}`}
-                    aria-pressed={selected.includes(table.name)}
-                    aria-label={planTableLabel(t, table)}
-                    aria-describedby={hintId}
-                    onPointerDown={(event) => onPointerDown(event, table.name, 'tray')}
-                    onClick={(event) => onClick(event, table.name)}
-                    onKeyDown={(event) => onKeyDown(event, table)}
-                  >
-                    <span aria-hidden="true">{table.name}</span>
-                  </button>
-                  <button type="button" className="sp-button fp-small" onClick={() => placeFromTray(table.name)}>
-                    {t('settings.zones.plan.place', { name: table.name })}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
           {one ? <PlanTableForm zone={zone} zoneIndex={index} table={one} onChange={onChange} t={t} /> : null}
           <PlanCombinations
             zone={zone}
