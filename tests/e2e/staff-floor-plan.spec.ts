@@ -244,7 +244,9 @@ test.describe('the floor plan', () => {
       }
       await expect(page.getByRole('list', { name: 'Tables jumelées de Comptoir' }).getByText('C1 + C2 · 3 à 4 convives')).toBeVisible();
       await plan.getByRole('button', { name: /^C2, / }).tap();
-      await page.getByRole('region', { name: 'Plan — Comptoir' }).screenshot({ path: `${SHOTS}staff-floor-editor-${size.width}.png`, animations: 'disabled' });
+      // What the tablet shows: the plan's title, the tray and the plan at the top of the screen.
+      await page.getByRole('region', { name: 'Plan — Comptoir' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${SHOTS}staff-floor-editor-${size.width}.png`, animations: 'disabled' });
       await page.context().close();
     });
   }
@@ -318,7 +320,8 @@ test.describe('the floor plan', () => {
     await expect(settings.getByRole('group', { name: 'Table B3' })).toBeVisible();
     expect(await seriousAxeViolations(settings)).toEqual([]);
     expect(await settings.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await settings.getByRole('region', { name: 'Plan — Comptoir' }).screenshot({ path: `${SHOTS}staff-floor-editor-390.png`, animations: 'disabled' });
+    await settings.getByRole('region', { name: 'Plan — Comptoir' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await settings.screenshot({ path: `${SHOTS}staff-floor-editor-390.png`, animations: 'disabled' });
     await settings.context().close();
   });
 });

@@ -81,3 +81,11 @@ export function tableSize(shape: TableShape, seats: number): { width: number; he
   const side = Math.round(Math.min(72, 44 + Math.max(0, seats - 2) * 4));
   return shape === 'rect' ? { width: Math.round(side * 1.6), height: side } : { width: side, height: side };
 }
+
+/**
+ * A placed table's inline style: its centre in percent, and its drawn size as custom properties the plans' CSS scales
+ * with the plan's width (full size from a 600 px plan, smaller on a phone's, never under a finger's reach).
+ */
+export function planPlace(at: { x: number; y: number }, size: { width: number; height: number }): Record<string, string> {
+  return { left: `${at.x}%`, top: `${at.y}%`, '--table-w': String(size.width), '--table-h': String(size.height) };
+}

@@ -4,7 +4,7 @@
  * fields; the tables selected together combined, and the zone's combinations listed with a remove button.
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { freeSpot, isArrowKey, keyboardMove, tableSize } from '../../../lib/floor/plan-geometry.ts';
+import { freeSpot, isArrowKey, keyboardMove, planPlace, tableSize } from '../../../lib/floor/plan-geometry.ts';
 import { placeTable, placedTables, toggleSelected, trayTables } from '../../../lib/floor/plan-edits.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import type { DraftTable, DraftZone } from '../definition-draft.ts';
@@ -112,7 +112,7 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
                 type="button"
                 data-table={table.name}
                 className={`fp-table fp-${table.plan.shape}${table.online === false ? ' fp-offline' : ''}${moving ? ' fp-moving' : ''}`}
-                style={{ left: `${at.x}%`, top: `${at.y}%`, width: size.width, height: size.height }}
+                style={planPlace(at, size)}
                 aria-pressed={selected.includes(table.name)}
                 aria-label={planTableLabel(t, table)}
                 aria-describedby={hintId}

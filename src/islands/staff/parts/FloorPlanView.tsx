@@ -4,7 +4,7 @@
  * table's dialog (its bookings, a walk-in seated in one more tap). Tables not yet placed wait in a row below the plan.
  */
 import { useState } from 'react';
-import { tableSize } from '../../../lib/floor/plan-geometry.ts';
+import { planPlace, tableSize } from '../../../lib/floor/plan-geometry.ts';
 import { tableState, type TableState } from '../../../lib/staff/plan-state.ts';
 import type { StaffBookingRow, StaffZone } from '../../../shared/api/staff.ts';
 import { useTranslation, type Translate } from '../../shared/use-translation.ts';
@@ -58,7 +58,7 @@ export default function FloorPlanView({ zones, bookings, timezone, nowMs, today,
     const state = stateOf(table);
     const words = stateWords(t, state, hour);
     const size = table.plan ? tableSize(table.plan.shape, table.maxSeats) : null;
-    const style = placed && table.plan && size ? { left: `${table.plan.x}%`, top: `${table.plan.y}%`, width: size.width, height: size.height } : undefined;
+    const style = placed && table.plan && size ? planPlace(table.plan, size) : undefined;
     const classes = ['pl-table', `pl-${state.kind}`, `pl-${table.plan?.shape ?? 'round'}`];
     if (state.kind !== 'free' && state.combinedWith.length > 0) classes.push('pl-combined');
     if (!table.online) classes.push('pl-offline');
