@@ -194,11 +194,12 @@ test.describe('the floor plan', () => {
         expect(Math.abs(centre.y - dropped[name]!.y)).toBeLessThan(4);
       }
 
-      // B1 tapped: a rectangle, staff only; then C1 and C2 tapped together and combined for three or four guests.
+      // B1 tapped: a rectangle, staff only, given first; then C1 and C2 tapped together and combined for three or four guests.
       await plan.getByRole('button', { name: /^B1, / }).tap();
       const b1 = page.getByRole('group', { name: 'Table B1' });
       await b1.getByRole('radio', { name: 'Rectangulaire' }).check();
       await b1.getByRole('checkbox', { name: 'Proposée en ligne' }).uncheck();
+      await b1.getByLabel('Priorité (0 à 9)').fill('8');
       await expect(plan.getByRole('button', { name: 'B1, 4 places, Rectangulaire, réservée à l’équipe' })).toBeVisible();
       await plan.getByRole('button', { name: /^B1, / }).tap();
       await plan.getByRole('button', { name: /^C1, / }).tap();
@@ -225,7 +226,7 @@ test.describe('the floor plan', () => {
       const counter = definition.zones.find((zone) => zone.name === 'Comptoir')!;
       const byName = Object.fromEntries(counter.tables.map((table) => [table.name, table]));
       expect(byName.C1!.plan).toEqual({ x: expect.closeTo(20, 0), y: expect.closeTo(25, 0), shape: 'round' });
-      expect(byName.B1).toMatchObject({ online: false, plan: { shape: 'rect', x: expect.closeTo(70, 0), y: expect.closeTo(60, 0) } });
+      expect(byName.B1).toMatchObject({ online: false, priority: 8, plan: { shape: 'rect', x: expect.closeTo(70, 0), y: expect.closeTo(60, 0) } });
       // C3 took the first free point of the grid (48, 15), then two steps right.
       expect(byName.C3!.plan).toEqual({ x: 50, y: 15, shape: 'round' });
       expect(byName.C4!.plan).toBeUndefined();
