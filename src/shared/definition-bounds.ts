@@ -31,8 +31,17 @@ export const MAX_REMINDERS = 4;
 export const TABLE_SEATS_BOUNDS = [1, 100] as const;
 /** Longest table name, and longest zone name. */
 export const NAME_MAX = { table: 30, zone: 60 } as const;
-/** At most this many tables in a zone, and staff members in a definition. */
-export const LIST_MAX = { tables: 500, staff: 100 } as const;
+/** At most this many tables in a zone, combinations in a zone, tables in one combination, staff members in a definition, duration steps. */
+export const LIST_MAX = { tables: 500, combinations: 200, combinedTables: 12, staff: 100, durationSteps: 20 } as const;
+
+/** A table's priority: higher is given first among equally good fits (src/shared/floor.ts). */
+export const TABLE_PRIORITY_BOUNDS = [0, 9] as const;
+/** The priority of a table whose definition gives none. */
+export const DEFAULT_TABLE_PRIORITY = 5;
+/** A table's place on its zone's plan: x and y in percent of the plan's width and height. */
+export const PLAN_PERCENT_BOUNDS = [0, 100] as const;
+/** The shapes a table may take on the plan. */
+export const TABLE_SHAPES = ['round', 'square', 'rect'] as const;
 
 /** Whether a value is a whole number within [min, max]. */
 export function isWholeIn(value: unknown, [min, max]: readonly [number, number]): value is number {

@@ -1,9 +1,9 @@
-/** $staffView: how the staff book shows its day (cards, the compact list, the timeline), remembered on this browser. */
+/** $staffView: how the staff book shows its day (cards, the compact list, the timeline, the floor plan), remembered on this browser. */
 import { atom } from 'nanostores';
 import { getStaffViewName, setStaffViewName } from '../lib/staff/staff-storage.ts';
 
 /** The book's views, in the switch's order (a new view is one more name here, its label and its part in StaffBook). */
-export const STAFF_VIEWS = ['cards', 'compact', 'timeline'] as const;
+export const STAFF_VIEWS = ['cards', 'compact', 'timeline', 'plan'] as const;
 
 /** One of STAFF_VIEWS. */
 export type StaffView = (typeof STAFF_VIEWS)[number];

@@ -89,7 +89,12 @@ describe('the day\u2019s book at GET /api/pro/{slug}/bookings', () => {
       { id: '3-1', start: '19:00', end: '22:00' },
     ]);
     expect(before.zones).toEqual([
-      { id: expect.any(String), name: 'Salle', tables: expect.arrayContaining([{ id: expect.any(String), name: 'T1', minSeats: 1, maxSeats: 6 }]) },
+      {
+        id: expect.any(String),
+        name: 'Salle',
+        tables: expect.arrayContaining([{ id: expect.any(String), name: 'T1', minSeats: 1, maxSeats: 6, online: true, priority: 5, plan: null }]),
+        combinations: [],
+      },
     ]);
     expect(before.zones[0].tables.map((table: { name: string }) => table.name).slice(0, 3)).toEqual(['T1', 'T2', 'T3']);
     const revisionOf = (body: { bookings: Array<{ token: string; revision: number }> }) => body.bookings.find((booking) => booking.token === token)!.revision;

@@ -41,6 +41,7 @@ import CloseDialog from './parts/CloseDialog.tsx';
 import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
 import DayTimeline from './parts/DayTimeline.tsx';
+import FloorPlanView from './parts/FloorPlanView.tsx';
 import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
 import NewBookingDialog from './parts/NewBookingDialog.tsx';
 import PasswordDialog from './parts/PasswordDialog.tsx';
@@ -243,7 +244,7 @@ export default function StaffBook() {
           ) : null}
         </div>
         <div className="staff-controls-row staff-filters-row">
-          {search.status === 'idle' && view !== 'timeline' ? <BookFilters bookings={book.bookings} /> : null}
+          {search.status === 'idle' && view !== 'timeline' && view !== 'plan' ? <BookFilters bookings={book.bookings} /> : null}
           <ViewSwitch />
         </div>
         {live.newPending > 0 ? (
@@ -345,7 +346,18 @@ export default function StaffBook() {
                 announce={setSaid}
               />
             ) : null}
-            {(view === 'timeline' ? [] : groups).map((group) => (
+            {view === 'plan' && book.timezone ? (
+              <FloorPlanView
+                zones={book.zones}
+                bookings={book.bookings}
+                timezone={book.timezone}
+                nowMs={nowMs}
+                today={book.day === book.today}
+                onOpen={openBar}
+                announce={setSaid}
+              />
+            ) : null}
+            {(view === 'timeline' || view === 'plan' ? [] : groups).map((group) => (
               <ServiceSection
                 key={group.service?.start ?? 'other'}
                 group={group}

@@ -59,6 +59,8 @@ export interface DefinitionDraft {
     maxCoversPerSlot?: number;
     autoConfirm: boolean;
     showZone: boolean;
+    /** Ascending party sizes, each with the minutes its table(s) are held; beyond the last, bookingDurationMinutes. */
+    durationByPartySize?: { upTo: number; minutes: number }[];
     [more: string]: unknown;
   };
   shifts: { day: number; slots: DraftSlot[] }[];

@@ -200,7 +200,13 @@ export async function upsertMerchant(
 
     const keptZoneIds: string[] = [];
     for (const [position, zoneDef] of definition.zones.entries()) {
-      const zoneValues = { name: zoneDef.name, imagePath: images.zones[zoneDef.name] ?? null, position, active: true };
+      const zoneValues = {
+        name: zoneDef.name,
+        imagePath: images.zones[zoneDef.name] ?? null,
+        position,
+        active: true,
+        combinations: zoneDef.combinations.map(({ tables, minSeats, maxSeats }) => ({ tables: [...tables], minSeats, maxSeats })),
+      };
       const [zone] = await tx
         .insert(zones)
         .values({ merchantId: merchant.id, ...zoneValues })
@@ -210,7 +216,14 @@ export async function upsertMerchant(
       keptZoneIds.push(zone.id);
       const keptTableNames: string[] = [];
       for (const tableDef of zoneDef.tables) {
-        const tableValues = { minSeats: tableDef.minSeats, maxSeats: tableDef.maxSeats, active: true };
+        const tableValues = {
+          minSeats: tableDef.minSeats,
+          maxSeats: tableDef.maxSeats,
+          active: true,
+          online: tableDef.online,
+          priority: tableDef.priority,
+          plan: tableDef.plan ? { x: tableDef.plan.x, y: tableDef.plan.y, shape: tableDef.plan.shape } : null,
+        };
         await tx
           .insert(diningTables)
           .values({ merchantId: merchant.id, zoneId: zone.id, name: tableDef.name, ...tableValues })

@@ -5,7 +5,6 @@ import {
   NAME_MAX,
   REMINDER_HOURS_BOUNDS,
   SETTING_BOUNDS,
-  TABLE_SEATS_BOUNDS,
   type BoundedSetting,
 } from '../../shared/definition-bounds.ts';
 import { z } from 'zod';
@@ -15,6 +14,8 @@ import { isLocalDate, isLocalTime, isValidTimezone } from '../../shared/local-ti
 import { LANGS } from '../../shared/langs.ts';
 import { DEFAULT_STAFF_ROLE, STAFF_ROLES } from '../../shared/staff-roles.ts';
 import { dottedPath, illFormedTextPath, ILL_FORMED_TEXT_MESSAGE } from './well-formed-text.ts';
+import { duplicateIndexes, intIn, requiredText, text } from './definition-fields.ts';
+import { combinationIssues, combinationsSchema, durationByPartySizeSchema, tableSchema } from './floor-definition.ts';
 
 /** Slugs a merchant may not take because the site's own routes and files live there. */
 export const reservedSlugs: readonly string[] = [
@@ -112,9 +113,6 @@ function isImageRef(s: string): boolean {
   return IMAGE_PATH_RE.test(s) && !s.split('/').some((segment) => segment === '..' || segment === '.');
 }
 
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, 'required');
-const intIn = (min: number, max: number) => z.int(`a whole number from ${min} to ${max}`).min(min, `at least ${min}`).max(max, `at most ${max}`);
 const localTime = z.string().trim().refine(isLocalTime, 'a time written HH:MM (00:00 to 23:59)');
 const colour = z.string().trim().regex(COLOUR_RE, 'a colour written #rgb or #rrggbb');
 // One text for all, or one per language (the keys' order is kept: the first listed is what a missing language reads).
@@ -162,6 +160,8 @@ const settingsSchema = z
       .max(MAX_REMINDERS, `at most ${MAX_REMINDERS} reminders`)
       .default([...DEFAULT_REMINDER_HOURS])
       .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
+    // The turn time by party size (beyond its last step, bookingDurationMinutes).
+    durationByPartySize: durationByPartySizeSchema.optional(),
   })
   .superRefine((settings, ctx) => {
     if (settings.minClientsPerBookings > settings.maxClientsPerBookings) {
@@ -192,28 +192,18 @@ const specialDaySchema = z
     }
   });
 
-const tableSchema = z
-  .strictObject({
-    name: requiredText(NAME_MAX.table),
-    minSeats: intIn(TABLE_SEATS_BOUNDS[0], TABLE_SEATS_BOUNDS[1]),
-    maxSeats: intIn(TABLE_SEATS_BOUNDS[0], TABLE_SEATS_BOUNDS[1]),
-  })
-  .superRefine((table, ctx) => {
-    if (table.minSeats > table.maxSeats) {
-      ctx.addIssue({ code: 'custom', path: ['minSeats'], message: 'must not exceed maxSeats' });
-    }
-  });
-
 const zoneSchema = z
   .strictObject({
     name: requiredText(NAME_MAX.zone),
     image: image.optional(),
     tables: z.array(tableSchema).min(1, 'a zone needs at least one table').max(LIST_MAX.tables, `at most ${LIST_MAX.tables} tables`),
+    combinations: combinationsSchema,
   })
   .superRefine((zone, ctx) => {
     for (const index of duplicateIndexes(zone.tables.map((table) => table.name.toLowerCase()))) {
       ctx.addIssue({ code: 'custom', path: ['tables', index, 'name'], message: 'table names must be unique in a zone' });
     }
+    for (const issue of combinationIssues(zone.tables, zone.combinations)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 const staffEmail = z.string().trim().toLowerCase().max(254, 'at most 254 characters').pipe(z.email('a valid email address'));
@@ -346,15 +336,4 @@ function slotOrderIssues(slots: ReadonlyArray<{ start: string; end: string }>): 
     if (slot.start < ordered[i - 1]!.end) issues.push({ at: slot.at, field: 'start', message: 'overlaps another slot' });
   }
   return issues;
-}
-
-/** Indexes of the items equal to an earlier item. */
-function duplicateIndexes<T>(values: readonly T[]): number[] {
-  const seen = new Set<T>();
-  const duplicates: number[] = [];
-  values.forEach((value, index) => {
-    if (seen.has(value)) duplicates.push(index);
-    else seen.add(value);
-  });
-  return duplicates;
 }

@@ -1,6 +1,7 @@
 /** A merchant and the active part of its floor plan, as the booking rules read them (the db layer stores them). */
 import type { MerchantText } from '../../shared/merchant-text.ts';
 import type { Closing } from './closings.ts';
+import type { DurationStep, TableCombination, TablePlan } from '../../shared/floor.ts';
 
 /** Address block of a merchant, as the contract and the booking page describe it. */
 export interface AddressValue {
@@ -29,6 +30,8 @@ export interface MerchantSettingsValue {
   bookingHorizonDays?: number;
   /** Hours before a booking the diner is reminded, latest last; absent in merchants stored before it: [24, 2]. */
   reminderHours?: number[];
+  /** The turn time by party size, ascending (absent: every party holds bookingDurationMinutes). */
+  durationByPartySize?: DurationStep[];
   /**
    * The definition's `notifications`, where the restaurant's own messages go. Kept in this JSON value rather than a
    * column of its own (no migration); never part of what diners see (merchant-view.ts picks its public settings).
@@ -89,6 +92,8 @@ export interface Zone {
   imagePath: string | null;
   position: number;
   active: boolean;
+  /** Tables of the zone that can be joined, by name (absent in a zone a test builds: none). */
+  combinations?: TableCombination[];
 }
 
 /** A table of a zone, column for column as stored. */
@@ -100,6 +105,12 @@ export interface DiningTable {
   minSeats: number;
   maxSeats: number;
   active: boolean;
+  /** false: never given to diners online (absent in a table a test builds: true). */
+  online?: boolean;
+  /** 0-9, the higher given first among equal fits (absent: 5). */
+  priority?: number;
+  /** Its place on the zone's plan, null when not placed. */
+  plan?: TablePlan | null;
 }
 
 /** A merchant with the active part of its floor plan. */

@@ -2,6 +2,7 @@
 import { isoWeekdayOf, type LocalDate } from '../../shared/local-time.ts';
 import type { StaffService, StaffZone } from '../../shared/api/staff.ts';
 import type { MerchantWithFloor, ShiftValue, SpecialDayValue } from './merchant-floor.ts';
+import { DEFAULT_TABLE_PRIORITY } from '../../shared/definition-bounds.ts';
 import { shiftsOn } from './special-days.ts';
 
 /**
@@ -18,16 +19,31 @@ export function servicesOfDay(shifts: ShiftValue[], day: LocalDate, specialDays?
 // One collator for every sort: localeCompare with options builds a new one per comparison.
 const tableNames = new Intl.Collator(undefined, { numeric: true });
 
-/** The active zones in their order, each with its active tables by name. */
+/** The active zones in their order, each with its active tables by name (online, priority, plan) and its combinations. */
 export function floorZones(floor: Pick<MerchantWithFloor, 'zones' | 'tables'>): StaffZone[] {
   return [...floor.zones]
     .sort((a, b) => a.position - b.position)
-    .map((zone) => ({
-      id: zone.id,
-      name: zone.name,
-      tables: floor.tables
-        .filter((table) => table.zoneId === zone.id)
-        .sort((a, b) => tableNames.compare(a.name, b.name))
-        .map(({ id, name, minSeats, maxSeats }) => ({ id, name, minSeats, maxSeats })),
-    }));
+    .map((zone) => {
+      const tables = floor.tables.filter((table) => table.zoneId === zone.id).sort((a, b) => tableNames.compare(a.name, b.name));
+      const idOf = new Map(tables.map((table) => [table.name, table.id]));
+      return {
+        id: zone.id,
+        name: zone.name,
+        tables: tables.map(({ id, name, minSeats, maxSeats, online, priority, plan }) => ({
+          id,
+          name,
+          minSeats,
+          maxSeats,
+          online: online ?? true,
+          priority: priority ?? DEFAULT_TABLE_PRIORITY,
+          plan: plan ?? null,
+        })),
+        combinations: (zone.combinations ?? []).map(({ tables: names, minSeats, maxSeats }) => ({
+          tables: names,
+          tableIds: names.map((name) => idOf.get(name) ?? ''),
+          minSeats,
+          maxSeats,
+        })),
+      };
+    });
 }

@@ -223,7 +223,10 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
           datetime: dateTime,
           party: seats,
           zone_id: zoneId.default('all'),
-          table_id: z.uuid().optional(),
+          table_id: z
+            .uuid()
+            .optional()
+            .describe('The table staff chose (the plan\u2019s walk-in): only that one is looked at; a table never given online (online: false) is taken too'),
           firstname: freeText(100).pipe(z.string().min(1)),
           lastname: freeText(100).default(''),
           phone: z.string().trim().max(MAX_PHONE_INPUT).optional(),

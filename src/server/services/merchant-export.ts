@@ -4,6 +4,7 @@ import { DEFAULT_BOOKING_HORIZON_DAYS } from '../domain/availability.ts';
 import { DEFAULT_REMINDER_HOURS } from '../domain/merchant-definition.ts';
 import type { MerchantRow } from '../db/merchant-store.ts';
 import { merchantExportRows } from '../db/merchant-export-reads.ts';
+import { DEFAULT_TABLE_PRIORITY } from '../../shared/definition-bounds.ts';
 
 /** The definition of a stored merchant; staff carry their password hash, never a password. */
 export async function exportMerchant(db: Database, merchant: MerchantRow) {
@@ -36,7 +37,18 @@ export async function exportMerchant(db: Database, merchant: MerchantRow) {
     zones: zoneRows.map((zone) => ({
       name: zone.name,
       ...(zone.imagePath ? { image: zone.imagePath } : {}),
-      tables: tableRows.filter((table) => table.zoneId === zone.id).map((table) => ({ name: table.name, minSeats: table.minSeats, maxSeats: table.maxSeats })),
+      tables: tableRows
+        .filter((table) => table.zoneId === zone.id)
+        .map((table) => ({
+          name: table.name,
+          minSeats: table.minSeats,
+          maxSeats: table.maxSeats,
+          // The defaults are left out, as a definition usually leaves them.
+          ...(table.online ? {} : { online: false }),
+          ...(table.priority === DEFAULT_TABLE_PRIORITY ? {} : { priority: table.priority }),
+          ...(table.plan ? { plan: table.plan } : {}),
+        })),
+      ...(zone.combinations.length > 0 ? { combinations: zone.combinations } : {}),
     })),
     staff: staffRows.map((member) => ({ email: member.email, role: member.role, passwordHash: member.passwordHash })),
     ...(notifications ? { notifications } : {}),

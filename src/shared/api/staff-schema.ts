@@ -68,11 +68,36 @@ export const staffCoversAtTimeSchema = z.object({ time: z.string(), covers: z.nu
 /** One opening service (shift) of the day, merchant-local: first and last seating; id "{weekday}-{index}". */
 export const staffServiceSchema = z.object({ id: z.string(), start: z.string(), end: z.string() });
 
-/** A zone of the merchant's floor with its tables. */
+/** A table's place on its zone's plan: x and y in percent of the plan's width and height, and its shape. */
+export const staffTablePlanSchema = z
+  .object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100), shape: z.enum(['round', 'square', 'rect']) })
+  .meta({ id: 'TablePlan' });
+
+/** A zone of the merchant's floor with its tables and their combinations. */
 export const staffZoneSchema = z.object({
   id: z.string(),
   name: z.string(),
-  tables: z.array(z.object({ id: z.string(), name: z.string(), minSeats: z.number().int(), maxSeats: z.number().int() })),
+  tables: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      minSeats: z.number().int(),
+      maxSeats: z.number().int(),
+      online: z.boolean().describe('false: never given to diners online; staff may still book, seat and move onto it'),
+      priority: z.number().int().min(0).max(9).describe('0-9: among tables that fit a party equally well, the higher is given first'),
+      plan: staffTablePlanSchema.nullable().describe('Its place on the zone\u2019s plan; null when not placed'),
+    }),
+  ),
+  combinations: z
+    .array(
+      z.object({
+        tables: z.array(z.string()).describe('The joined tables\u2019 names, as the definition lists them'),
+        tableIds: z.array(z.string()).describe('The same tables\u2019 ids (those of `tables` above)'),
+        minSeats: z.number().int(),
+        maxSeats: z.number().int(),
+      }),
+    )
+    .describe('Tables that can be joined for one party; a booking on a combination holds every table of it'),
 });
 
 /** A closing to online booking, as the book draws it. */

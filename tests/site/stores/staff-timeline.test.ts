@@ -93,8 +93,10 @@ describe('a move on the timeline', () => {
 });
 
 describe('the view switch', () => {
-  test('offers the cards, the compact list and the timeline; the choice is kept on this browser', () => {
-    expect(STAFF_VIEWS).toEqual(['cards', 'compact', 'timeline']);
+  test('offers the cards, the compact list, the timeline and the plan; the choice is kept on this browser', () => {
+    expect(STAFF_VIEWS).toEqual(['cards', 'compact', 'timeline', 'plan']);
+    setStaffView('plan');
+    expect(getStaffViewName()).toBe('plan');
     setStaffView('timeline');
     expect($staffView.get()).toBe('timeline');
     expect(getStaffViewName()).toBe('timeline');
@@ -107,7 +109,8 @@ describe('the view switch', () => {
     writeLocal(OWN_STORAGE_KEYS.staffCompact, '1');
     expect(getStaffViewName()).toBe('compact');
     expect(isStaffView('compact')).toBe(true);
-    expect(isStaffView('plan')).toBe(false);
+    expect(isStaffView('plan')).toBe(true);
+    expect(isStaffView('floor')).toBe(false);
     expect(isStaffView(null)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-/** One zone of the zones section: its name and its tables (name, seats), each removable, and a button to add one. */
+/** One zone of the zones section: its name and its tables (name, seats), each removable, a button to add one, and its floor plan. */
 import { NAME_MAX, TABLE_SEATS_BOUNDS } from '../../../shared/definition-bounds.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import type { DraftZone } from '../definition-draft.ts';
+import FloorPlanEditor from './FloorPlanEditor.tsx';
 import { addTable, nameProblem, removeTable, renameTable, seatsProblem } from './zone-edits.ts';
 
 /** What a zone card shows and reports. */
@@ -97,6 +98,7 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
       <button type="button" className="sp-button" onClick={() => onChange(addTable(zone))}>
         {t('settings.zones.addTable')}
       </button>
+      <FloorPlanEditor zone={zone} index={index} onChange={onChange} errorAt={errorAt} t={t} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** The book's view switch: one pressed button per view (cards, compact list, timeline), as many as STAFF_VIEWS names. */
+/** The book's view switch: one pressed button per view (cards, compact list, timeline, plan), as many as STAFF_VIEWS names. */
 import { useStore } from '@nanostores/react';
 import { $staffView, setStaffView, STAFF_VIEWS } from '../../../stores/staff-view.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

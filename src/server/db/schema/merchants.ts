@@ -1,8 +1,9 @@
 /** Merchants and their floor: the merchant row, zones, dining tables, and the closings staff make. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressValue, MerchantSettingsValue, ShiftValue, SpecialDayValue } from '../../domain/merchant-floor.ts';
 import type { MerchantText } from '../../../shared/merchant-text.ts';
+import type { TableCombination, TablePlan } from '../../../shared/floor.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const merchants = pgTable('merchants', {
@@ -47,6 +48,8 @@ export const zones = pgTable(
     name: text('name').notNull(),
     imagePath: text('image_path'),
     position: integer('position').notNull().default(0),
+    // Tables of the zone that can be joined, by name (names are how a definition and its re-import match tables).
+    combinations: jsonb('combinations').$type<TableCombination[]>().notNull().default([]),
     // A zone dropped from a definition is retired, not deleted: old bookings still point at it.
     active: boolean('active').notNull().default(true),
   },
@@ -67,8 +70,14 @@ export const diningTables = pgTable(
     minSeats: integer('min_seats').notNull(),
     maxSeats: integer('max_seats').notNull(),
     active: boolean('active').notNull().default(true),
+    // false: never offered to nor given to diners online; staff still book and seat it.
+    online: boolean('online').notNull().default(true),
+    // 0-9: among tables that fit a party equally well, the higher is given first.
+    priority: smallint('priority').notNull().default(5),
+    // Its place on the zone's plan, when placed.
+    plan: jsonb('plan').$type<TablePlan>(),
   },
-  (t) => [uniqueIndex('dining_tables_zone_name').on(t.zoneId, t.name)],
+  (t) => [uniqueIndex('dining_tables_zone_name').on(t.zoneId, t.name), check('dining_tables_priority', sql`${t.priority} BETWEEN 0 AND 9`)],
 );
 
 /** Closings staff make: a whole day, one service (shift) of a day, or online booking stopped for a time range. */
