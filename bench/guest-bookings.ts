@@ -4,6 +4,9 @@
  * last one is answered. Counts what each call answered.
  */
 import type { SlotCandidate } from '../tests/support/slot-candidates.ts';
+import type { Cursor } from './api-scenarios.ts';
+import type { GuestMeasure } from './api-report.ts';
+import { cpuMsOf, cpuMsWhenSettled } from './process-cpu.ts';
 
 /** What one run of guests did. */
 export interface GuestRun {
@@ -74,4 +77,28 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Guests booking back to back on the slots from `cursor` on (moved past those used): the server's (`pid`) CPU per booking, its messages included. */
+export async function measureGuests(
+  url: string,
+  pid: number,
+  candidates: SlotCandidate[],
+  cursor: Cursor,
+  { concurrency, seconds }: { concurrency: number; seconds: number },
+): Promise<GuestMeasure> {
+  const cpuBefore = await cpuMsOf(pid);
+  const run = await runGuests(url, candidates.slice(cursor.next), { concurrency, seconds, phoneBase: 2_000_000 });
+  // The messages of the last bookings are sent by the server's jobs after the run: their CPU counts too.
+  const cpuMs = (await cpuMsWhenSettled(pid)) - cpuBefore;
+  cursor.next += Object.values(run.counts).reduce((sum, value) => sum + value, 0);
+  return {
+    guests: concurrency,
+    booked: run.booked,
+    seconds: run.seconds,
+    counts: run.counts,
+    p50Ms: percentile(run.latencies, 50),
+    p99Ms: percentile(run.latencies, 99),
+    cpuMsPerBooking: cpuMs / Math.max(1, run.booked),
+  };
 }
