@@ -19,6 +19,11 @@ export interface ZoneTarget {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** The next candidate slot to book: shared by the scenarios of one server, so none books a slot another took. */
+export interface Cursor {
+  next: number;
+}
+
 /** GET of one path (the bare route, the readiness check). */
 export function getScenario(name: string, path: string): Scenario {
   return { name, requests: [{ method: 'GET', path }] };
@@ -68,8 +73,7 @@ export function slotsScenario(targets: ZoneTarget[], dates: string[], name = 'PO
  * A signed-in diner creates a draft on the next candidate slot, then validates it: two requests per
  * round, the second skipped when the first was refused. Counts what each step answered.
  */
-export function createValidateScenario(candidates: SlotCandidate[], diners: SeededDiner[]): Scenario {
-  let turn = 0;
+export function createValidateScenario(candidates: SlotCandidate[], diners: SeededDiner[], cursor: Cursor = { next: 0 }): Scenario {
   const counts: Record<string, number> = {};
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   const errorOf = (body: string): string => {
@@ -87,9 +91,9 @@ export function createValidateScenario(candidates: SlotCandidate[], diners: Seed
         method: 'POST',
         path: '/api/booking/create',
         setupRequest: (request, context) => {
+          const turn = cursor.next++;
           const candidate = candidates[turn % candidates.length]!;
           const diner = diners[turn % diners.length]!;
-          turn++;
           context.slug = candidate.slug;
           context.bearer = diner.bearer;
           return {

@@ -5,8 +5,9 @@
  * of other merchants, against an empty database; BENCH_MODE=crowded measures only that), and bench/results/api-staff.md
  * (the staff day view of a merchant with 400 bookings that day, at 20 connections; BENCH_MODE=staff measures only that).
  * BENCH_SECONDS and BENCH_CONNECTIONS change the load (default 10 s, 50; the staff day view: BENCH_STAFF_CONNECTIONS, 20).
+ * api.md also holds the write path's targets: server CPU per guest booking (BENCH_GUESTS guests, default 40), create +
+ * validate bookings/s and p99, and the mixed load (BENCH_MIXED_SECONDS, default 120). BENCH_MODE=api measures only api.md.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,9 +25,16 @@ import { importDemoMerchants } from '../src/server/services/demo-merchants.ts';
 import { seedOtherMerchantsBookings } from '../tests/support/other-merchants-bookings.ts';
 import { seedBusyDay } from '../tests/support/busy-day-merchant.ts';
 import { renderStaffDayReport, staffDayVerdict, type StaffDayRun } from './api-staff-report.ts';
-import { createValidateScenario, getScenario, merchantScenario, slotsScenario, type Scenario, type ZoneTarget } from './api-scenarios.ts';
+import { createValidateScenario, getScenario, merchantScenario, slotsScenario, type Cursor, type Scenario, type ZoneTarget } from './api-scenarios.ts';
+import { mixedScenario } from './api-mixed.ts';
+import { measureGuests } from './guest-bookings.ts';
+import { cpuMsOf } from './process-cpu.ts';
+import type { GuestMeasure } from './api-report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// The mixed load runs 2 minutes (BENCH_MIXED_SECONDS); guests book back to back with BENCH_GUESTS at once.
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 120);
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 40);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 2;
 const DINERS = 8000;
@@ -35,7 +43,7 @@ const BOOKING_DAYS = 180;
 const ONLY = process.env.BENCH_ONLY;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS = fileURLToPath(new URL('./results/api.md', import.meta.url));
-// BENCH_MODE=crowded measures only the slots of the demo merchants beside an empty and a crowded database.
+// BENCH_MODE=crowded measures only the slots of the demo merchants beside an empty and a crowded database; =api only api.md.
 const MODE = process.env.BENCH_MODE ?? 'full';
 const CROWDED_RESULTS = fileURLToPath(new URL('./results/api-crowded.md', import.meta.url));
 const CROWDED_BOOKINGS = 100_000;
@@ -66,16 +74,6 @@ async function postgresReachable(url: string): Promise<string | undefined> {
   }
 }
 
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
 async function load(url: string, serverPid: number, scenario: Scenario, seconds: number, connections = CONNECTIONS): Promise<Measured> {
   const cpuBefore = await cpuMsOf(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, timeout: 10, requests: scenario.requests });
@@ -88,8 +86,12 @@ async function post(url: string, target: string, body: unknown): Promise<any> {
   return response.json();
 }
 
+/** The demo merchant whose owner's day view the mixed load reads. */
+const DEMO_STAFF = { slug: 'le-petit-zinc', email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' };
+
 /** Starts a server on `handle`'s database (closed before the server opens it) and measures every scenario. */
 async function benchBackend(backend: string, detail: string, handle: DatabaseHandle, env: Record<string, string>, dataDir: string): Promise<BackendRun> {
+  const kind = handle.kind;
   log(`\n== ${backend}: seeding ${DINERS} signed-in diners`);
   await handle.migrate();
   const diners = await seedDiners(handle, DINERS, { tag: `bench-${path.basename(dataDir)}` });
@@ -109,19 +111,31 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
     log(`   ${candidates.length} candidate slots`);
 
     const dates = comingDates(30);
-    const scenarios: Scenario[] = [
+    const cursor: Cursor = { next: 0 };
+    const staff = await post(server.url, '/api/pro/auth/login', { email: DEMO_STAFF.email, password: DEMO_STAFF.password });
+    const staffPath = `/api/pro/${DEMO_STAFF.slug}/bookings?day=${dates[0]!}`;
+    const mixed = mixedScenario({ slugs, targets, dates, candidates, diners, cursor, staff: { path: staffPath, bearer: staff.access_token as string } });
+    const scenarios: Array<Scenario | 'guests'> = [
       getScenario('GET /api/health/live (bare route)', '/api/health/live'),
       getScenario('GET /api/health/ready (one database ping)', '/api/health/ready'),
       merchantScenario(slugs),
       slotsScenario(targets, dates),
-      createValidateScenario(candidates, diners),
+      createValidateScenario(candidates, diners, cursor),
+      'guests',
+      mixed,
       slotsScenario(targets, dates, 'POST /api/booking/booking_slots/get (after the booking run)'),
     ];
     const measured: Measured[] = [];
+    let guests: GuestMeasure | undefined;
     for (const scenario of scenarios) {
       const pid = server.child.pid!;
+      if (scenario === 'guests') {
+        guests = await measureGuests(server.url, pid, candidates, cursor, { concurrency: GUESTS, seconds: SECONDS });
+        log(`   guests: ${guests.booked} bookings, p99 ${guests.p99Ms.toFixed(0)} ms, server CPU ${guests.cpuMsPerBooking.toFixed(2)} ms per booking`);
+        continue;
+      }
       if (!scenario.outcome) await load(server.url, pid, scenario, WARMUP_SECONDS);
-      const run = await load(server.url, pid, scenario, SECONDS);
+      const run = await load(server.url, pid, scenario, scenario === mixed ? MIXED_SECONDS : SECONDS);
       log(
         `   ${scenario.name}: ${run.result.requests.average.toFixed(0)} req/s, p50 ${run.result.latency.p50} ms, ` +
           `p99 ${run.result.latency.p99} ms, server CPU ${run.serverCpuUsPerRequest.toFixed(0)} µs/request, non-2xx ${run.result.non2xx}`,
@@ -129,7 +143,7 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
       if (run.outcome) log(`   ${JSON.stringify(run.outcome)}`);
       measured.push(run);
     }
-    const result = { backend, detail, measured };
+    const result = { backend, detail, kind, measured, guests };
     log(`   ${verdict(result)}`);
     return result;
   } finally {
@@ -281,7 +295,7 @@ async function main(): Promise<void> {
   }
 
   for (const backend of backends) {
-    if (MODE !== 'crowded') staffRuns.push(await benchStaffDay(backend.name, backend.detail, backend.fresh));
+    if (MODE !== 'crowded' && MODE !== 'api') staffRuns.push(await benchStaffDay(backend.name, backend.detail, backend.fresh));
     if (MODE === 'staff') continue;
     if (MODE !== 'crowded') {
       const database = await backend.fresh();
@@ -291,7 +305,7 @@ async function main(): Promise<void> {
         await database.cleanUp();
       }
     }
-    crowdedRuns.push(await benchCrowdedPair(backend.name, backend.detail, backend.fresh));
+    if (MODE !== 'api') crowdedRuns.push(await benchCrowdedPair(backend.name, backend.detail, backend.fresh));
   }
 
   const cpus = os.cpus();
@@ -304,7 +318,7 @@ async function main(): Promise<void> {
   ];
   const date = new Date().toISOString();
   const loadSetting = `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s of warm-up for the read scenarios), loopback`;
-  if (MODE !== 'crowded') {
+  if (MODE !== 'crowded' && MODE !== 'api') {
     const staffReport = renderStaffDayReport(
       staffRuns,
       {
@@ -335,6 +349,8 @@ async function main(): Promise<void> {
         '"server µs CPU/req" is the server process\'s own CPU time (user + system, from /proc) per answered request: unlike req/s it hardly depends on what else runs on the machine (PostgreSQL\'s own processes are not counted)',
         'booking_slots/get turns over every merchant, zone and the coming 30 days, for 2 guests',
         `create + validate: each round a signed-in diner (one of ${DINERS}) creates a draft on the next bookable slot of the coming ${BOOKING_DAYS} days (every merchant and zone, 2 guests) then validates it; "vs bare" and req/s count both requests`,
+        `Guest bookings: ${GUESTS} guests book back to back for ${SECONDS} s as the site does (create, no_account, validate, on the next free slots); "server CPU per booking" is the server process's CPU time from the run's start until its jobs have sent the bookings' messages (mail and SMS to the outbox folder), divided by the bookings validated`,
+        `Mixed load: ${CONNECTIONS} connections for ${MIXED_SECONDS} s, each turning over merchant, slots, the staff day view of ${DEMO_STAFF.slug} (its owner signed in), a signed-in diner's create and validate, and the booking's get; p99 over every request`,
         `The crowded database's figures are in ${path.basename(CROWDED_RESULTS)}`,
       ],
       skipped,
@@ -343,6 +359,7 @@ async function main(): Promise<void> {
     await writeFile(RESULTS, report);
     log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
   }
+  if (MODE === 'api') return;
   const crowdedReport = renderCrowdedReport(crowdedRuns, {
     date,
     machine,

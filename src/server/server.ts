@@ -113,15 +113,24 @@ export async function createServer(deps: ServerDeps): Promise<CouvertServer> {
   });
 
   const recipients = deps.restaurantRecipients ?? restaurantRecipients;
+  const planMessages = createBookingMessagePlanner({ restaurantRecipients: recipients });
+  // Bookings whose write planned its messages, until it is told committed: only those wake the job worker (a draft,
+  // a guest's details or a comment plan nothing, and each wake costs a claim and a look at the next due job).
+  const planned = new Set<string>();
   const bookings = createBookingService({
     db: deps.db,
     now,
     holdMinutes: deps.holdMinutes ?? 10,
     // Every message a change causes is written with it, and sent by a job after it commits.
-    onWrite: createBookingMessagePlanner({ restaurantRecipients: recipients }),
+    onWrite: async (tx, change) => {
+      await planMessages(tx, change);
+      // A write rolled back after planning leaves its id: bounded, and at worst one needless wake later.
+      if (planned.size >= 10_000) planned.clear();
+      planned.add(change.after.id);
+    },
     onChange: async (booking) => {
-      // A change may have planned jobs (messages, reminders): look for due ones now rather than at the next poll.
-      jobs.wake();
+      // A change that planned jobs (messages, reminders): look for due ones now rather than at the next poll.
+      if (planned.delete(booking.id)) jobs.wake();
       await publishBookingUpdate(deps.realtime.broadcaster, booking, now());
       // Drafts are not in the staff book: its channel hears of a booking once it is validated.
       if (booking.status !== null) await publishMerchantBookingUpdate(deps.realtime.broadcaster, booking, now());

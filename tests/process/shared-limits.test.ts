@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callApi, cleanUp, firstOpenSlot, startServer, tempFolder, type ServerProcess } from './processes.ts';
 import { reachable } from '../support/reachable.ts';
@@ -15,6 +16,7 @@ let b: ServerProcess;
 let other: ServerProcess;
 const DEVICE_LIMIT = 3;
 const SECRET = randomBytes(32).toString('base64');
+const OTHER_PREFIX = `couvert-other-${randomBytes(6).toString('hex')}`;
 
 describe.skipIf(unavailable !== undefined)('two server processes sharing Redis share every rate limit', () => {
   beforeAll(async () => {
@@ -35,7 +37,7 @@ describe.skipIf(unavailable !== undefined)('two server processes sharing Redis s
         90_000,
       );
     };
-    [a, b, other] = await Promise.all([start('a'), start('b'), start('other', { REDIS_PREFIX: `couvert-other-${randomBytes(6).toString('hex')}` })]);
+    [a, b, other] = await Promise.all([start('a'), start('b'), start('other', { REDIS_PREFIX: OTHER_PREFIX })]);
   }, 150_000);
   afterAll(() => cleanUp(), 30_000);
 
@@ -68,6 +70,15 @@ describe.skipIf(unavailable !== undefined)('two server processes sharing Redis s
     for (let i = 0; i < DEVICE_LIMIT; i++) expect(await draft(a)).toBe(200);
     expect(await draft(b)).toBe(429);
     expect(await draft(other)).toBe(200);
+    // Each count's key is the prefix, the limit's name and its value (not the plugin's route prefix, `undefinedundefined-` for our counters).
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys(`${OTHER_PREFIX}-rate:*`);
+      const names = keys.map((key) => key.slice(`${OTHER_PREFIX}-rate:`.length).split(':')[0]);
+      expect(names.sort()).toEqual(['draft-device', 'draft-evening', 'draft-ip']);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   test('password resets from one address through either process count against one limit', async () => {

@@ -4,9 +4,30 @@
  * attempts only when they fail, so they call the plugin's `createRateLimit` counters themselves instead of its
  * route hook (which runs one limit per request, before the outcome is known).
  */
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+
+type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => FastifyRateLimitStore;
+// The plugin's own Redis store (its Lua scripts), which it does not export.
+const PluginRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
+
+/**
+ * The plugin's Redis store under one prefix for every counter. Its own `child` prefixes each counter with its route's
+ * method and URL, which `createRateLimit` counters have not: their keys read `{prefix}undefinedundefined-{key}`. Our
+ * keys start with the limit's name, so a counter needs no prefix of its own; a route's hook (none today) keeps one.
+ */
+function sharedRedisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  const root = new PluginRedisStore(false, false, redis, nameSpace);
+  const shared: FastifyRateLimitStore = Object.create(root) as FastifyRateLimitStore;
+  shared.child = (options) => ((options as { routeInfo?: { method?: string } }).routeInfo?.method ? root.child(options) : shared);
+  return class SharedRedisStore {
+    constructor() {
+      return shared;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
 
 /** How many attempts a key may make per window. */
 export interface RateLimitPolicy {
@@ -30,7 +51,8 @@ export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameS
   const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   // A Redis outage lets requests through (logged) rather than turning every booking into an error.
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store unreachable: requests are let through'));
-  await app.register(fastifyRateLimit, { global: false, redis, nameSpace, skipOnError: true, cache: MEMORY_KEYS });
+  const store = redis ? { store: sharedRedisStore(redis, nameSpace) } : {};
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace, skipOnError: true, cache: MEMORY_KEYS, ...store });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 }
 

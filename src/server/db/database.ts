@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { changeFeedOf } from './change-feed.ts';
+import { drizzleReadyClient } from './pglite-client.ts';
 import { inProcessExclusively, postgresExclusively, type Exclusively } from './exclusive.ts';
 import { schema } from './schema.ts';
 
@@ -77,7 +78,7 @@ export async function openPglite(dataDir?: string, { loadDataDir, onQuery }: { l
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
+  const client = drizzleReadyClient(await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } }));
   const db = drizzle({ client, schema, ...loggerOf(onQuery) }) as unknown as Database;
   soleWriters.add(db);
   changeFeedOf(db);

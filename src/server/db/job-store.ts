@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { isSoleWriter, type Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
+import { messageStatementsOf } from './prepared-messages.ts';
 import { jobs } from './schema.ts';
 
 /** A job row as stored. */
@@ -122,12 +123,8 @@ export async function releaseClaimedJobs(db: Queryable, claimed: JobRow[], worke
 const heldBy = (job: Pick<JobRow, 'id'>, workerId: string) => and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, workerId));
 
 /** Marks a claimed job done; false when the worker had lost it meanwhile. */
-export async function completeJob(db: Queryable, job: JobRow, workerId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: now })
-    .where(heldBy(job, workerId))
-    .returning({ id: jobs.id });
+export async function completeJob(db: Database, job: JobRow, workerId: string, now: Date): Promise<boolean> {
+  const rows = await messageStatementsOf(db).completeJob.execute({ id: job.id, workerId, now: now.toISOString() });
   return rows.length > 0;
 }
 

@@ -1,9 +1,10 @@
 /** The messages outbox: rows written with the change that causes them, then claimed, sent and marked, each in its own transaction. */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
 import { enqueueJobs, type NewJob } from './job-store.ts';
-import { bookings, messagesOutbox } from './schema.ts';
+import { messageStatementsOf } from './prepared-messages.ts';
+import { messagesOutbox } from './schema.ts';
 
 /** An outbox row as stored. */
 export type OutboxRow = typeof messagesOutbox.$inferSelect;
@@ -53,32 +54,24 @@ export type ClaimedOutboxRow = OutboxRow & { manageKey: string | null };
  * never sends a message already sent, nor one whose sending a crash interrupted. Its booking's manage key comes in the
  * same statement (the diner's links carry it).
  */
-export async function claimOutboxMessage(db: Queryable, id: string, now: Date): Promise<ClaimedOutboxRow | undefined> {
-  const [row] = await db
-    .update(messagesOutbox)
-    .set({ state: 'sending', attempts: sql`${messagesOutbox.attempts} + 1`, updatedAt: now })
-    .where(and(eq(messagesOutbox.id, id), eq(messagesOutbox.state, 'pending')))
-    .returning({
-      ...getTableColumns(messagesOutbox),
-      manageKey: sql<string | null>`(select ${bookings.manageKey} from ${bookings} where ${bookings.id} = ${messagesOutbox.bookingId})`,
-    });
+export async function claimOutboxMessage(db: Database, id: string, now: Date): Promise<ClaimedOutboxRow | undefined> {
+  const [row] = await messageStatementsOf(db).claimOutbox.execute({ id, now: now.toISOString() });
   return row;
 }
 
 /** Ends a message's sending: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */
 export async function settleOutboxMessage(
-  db: Queryable,
+  db: Database,
   id: string,
   outcome: { state: 'sent' | 'skipped' | 'pending' | 'failed'; error?: string },
   now: Date,
 ): Promise<void> {
-  await db
-    .update(messagesOutbox)
-    .set({
-      state: outcome.state,
-      lastError: outcome.error?.slice(0, 4000) ?? null,
-      sentAt: outcome.state === 'sent' ? now : null,
-      updatedAt: now,
-    })
-    .where(and(eq(messagesOutbox.id, id), eq(messagesOutbox.state, 'sending')));
+  const at = now.toISOString();
+  await messageStatementsOf(db).settleOutbox.execute({
+    id,
+    state: outcome.state,
+    lastError: outcome.error?.slice(0, 4000) ?? null,
+    sentAt: outcome.state === 'sent' ? at : null,
+    now: at,
+  });
 }

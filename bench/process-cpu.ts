@@ -1,0 +1,25 @@
+/** CPU time of another process (the server under load), read from /proc (Linux). */
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU milliseconds (user + system) process `pid` has used so far. */
+export async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Waits until `pid` uses under 5 % of a core over 250 ms (its jobs are done), at most `maxMs`; answers its CPU ms then. */
+export async function cpuMsWhenSettled(pid: number, maxMs = 5000): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  let last = await cpuMsOf(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await cpuMsOf(pid);
+    if (now - last < 12.5 || Date.now() > deadline) return now;
+    last = now;
+  }
+}
