@@ -71,6 +71,10 @@ describe('the best fit among single tables and combinations', () => {
     [2, 'all', ['s1', 's2', 't1'], 'diner', 's3'],
     [2, 'terrasse', ['t1'], 'diner', null],
     [2, 'terrasse', ['t1'], 'staff', 't2'],
+    // Staff naming no table get one not online only when no online one is free: S1+S2 before T2 (both seat 4; one
+    // table would come first otherwise).
+    [3, 'all', ['s3', 's4'], 'staff', 's1+s2'],
+    [3, 'all', ['s3', 's4', 's1'], 'staff', 't2'],
     // Fewest empty seats tie (S3 and S1+S2 both seat 4) and priorities too: one table before two.
     [3, 'salle', [], 'diner', 's3'],
     [3, 'salle', ['s3', 's4'], 'diner', 's1+s2'],

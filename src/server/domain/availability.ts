@@ -177,7 +177,8 @@ export function longestHoldMinutes(settings: Pick<BookingSettings, 'bookingDurat
 /**
  * The best free seating for the party at `at` for its hold minutes, ignoring excludeBookingId's holds, or null: a single
  * table or a combination, every table of it free, fewest empty seats, then higher priority, then fewer tables, then
- * ids (seatings.ts); online ones only unless staff ask. No lead or pacing check.
+ * ids (seatings.ts); online ones only unless staff ask, and staff who name no table get one not online only when no
+ * online one is free (those are kept for the restaurant's own choice). No lead or pacing check.
  */
 export function pickTable(
   ctx: DayContext,
@@ -186,6 +187,20 @@ export function pickTable(
   at: Date,
   excludeBookingId?: string,
   options: PickOptions = {},
+): Seating | null {
+  if (options.staff && options.tableId === undefined) {
+    return pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, {}) ?? pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, options);
+  }
+  return pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, options);
+}
+
+function pickSeating(
+  ctx: DayContext,
+  zoneId: string | 'all',
+  neededSeats: number,
+  at: Date,
+  excludeBookingId: string | undefined,
+  options: PickOptions,
 ): Seating | null {
   const start = at.getTime();
   const end = start + holdMinutes(ctx.settings, neededSeats) * MINUTE_MS;
