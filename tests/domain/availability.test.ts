@@ -189,7 +189,7 @@ describe('pickTable', () => {
     ['A held, B taken too, 2 guests find nothing', 'salle', 2, [hold('A', '12:00', '13:30'), hold('B', '11:00', '12:30')], null],
     ['an unknown zone has no table', 'cave', 2, [], null],
   ])('%s', (_label, zone, seats, holds, expected) => {
-    expect(pickTable(context({ holds }), zone, seats, at('12:00'))?.id ?? null).toBe(expected);
+    expect(pickTable(context({ holds }), zone, seats, at('12:00'))?.tableId ?? null).toBe(expected);
   });
 
   test('orders tied ids numerically', () => {
@@ -197,19 +197,19 @@ describe('pickTable', () => {
       { id: '10', zoneId: 'z', minSeats: 1, maxSeats: 4 },
       { id: '9', zoneId: 'z', minSeats: 1, maxSeats: 4 },
     ];
-    expect(pickTable(context({ tables: numbered }), 'z', 2, at('12:00'))?.id).toBe('9');
+    expect(pickTable(context({ tables: numbered }), 'z', 2, at('12:00'))?.tableId).toBe('9');
   });
 
   test('ignores the holds of the booking being changed', () => {
     const ctx = context({ holds: [hold('A', '12:00', '13:30', 2, 'b1')] });
-    expect(pickTable(ctx, 'salle', 2, at('12:00'))?.id).toBe('B');
-    expect(pickTable(ctx, 'salle', 2, at('12:00'), 'b1')?.id).toBe('A');
-    expect(pickTable(ctx, 'salle', 2, at('12:00'), 'other')?.id).toBe('B');
+    expect(pickTable(ctx, 'salle', 2, at('12:00'))?.tableId).toBe('B');
+    expect(pickTable(ctx, 'salle', 2, at('12:00'), 'b1')?.tableId).toBe('A');
+    expect(pickTable(ctx, 'salle', 2, at('12:00'), 'other')?.tableId).toBe('B');
   });
 
   test('does not check lead time nor pacing', () => {
     const ctx = context({ now: at('12:30'), holds: [hold('T', '12:00', '13:30', 10)] });
-    expect(pickTable(ctx, 'salle', 2, at('12:00'))?.id).toBe('A');
+    expect(pickTable(ctx, 'salle', 2, at('12:00'))?.tableId).toBe('A');
   });
 });
 

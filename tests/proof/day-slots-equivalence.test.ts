@@ -14,6 +14,8 @@ interface Setup {
   closedDays: string[];
   settings: DayContext['settings'];
   tables: DayContext['tables'];
+  /** Zones with combinations of their tables (absent: single tables only). */
+  zones?: DayContext['zones'];
 }
 
 const everyDay = (slots: Shift['slots']): Shift[] => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, slots }));
@@ -59,6 +61,44 @@ const syntheticSetups: Setup[] = [
     settings: { slotIntervalMinutes: 15, bookingDurationMinutes: 60, minLeadMinutes: 0, maxCoversPerSlot: 10 },
     tables: [{ id: 'a', zoneId: 'z', minSeats: 1, maxSeats: 4 }],
   },
+  {
+    name: 'a bistro with combinations, turn times by party size, priorities and a table not online',
+    timezone: 'Europe/Paris',
+    shifts: everyDay([
+      { start: '12:00', end: '14:00' },
+      { start: '19:00', end: '22:30' },
+    ]),
+    closedDays: ['2026-12-25'],
+    settings: {
+      slotIntervalMinutes: 15,
+      bookingDurationMinutes: 90,
+      keepTableDuration: 15,
+      durationByPartySize: [
+        { upTo: 2, minutes: 60 },
+        { upTo: 4, minutes: 105 },
+      ],
+      minLeadMinutes: 30,
+      maxCoversPerSlot: 12,
+    },
+    tables: [
+      { id: 's1', zoneId: 'salle', name: 'S1', minSeats: 1, maxSeats: 2 },
+      { id: 's2', zoneId: 'salle', name: 'S2', minSeats: 1, maxSeats: 2, priority: 7 },
+      { id: 's3', zoneId: 'salle', name: 'S3', minSeats: 2, maxSeats: 4 },
+      { id: 's4', zoneId: 'salle', name: 'S4', minSeats: 2, maxSeats: 4, priority: 1 },
+      { id: 't1', zoneId: 'terrasse', name: 'T1', minSeats: 1, maxSeats: 4, online: false },
+    ],
+    zones: [
+      {
+        id: 'salle',
+        combinations: [
+          { tables: ['S1', 'S2'], minSeats: 3, maxSeats: 4 },
+          { tables: ['S3', 'S4'], minSeats: 5, maxSeats: 8 },
+          { tables: ['S2', 'S3', 'S4'], minSeats: 6, maxSeats: 10 },
+        ],
+      },
+      { id: 'terrasse', combinations: [] },
+    ],
+  },
 ];
 
 // Ordinary days, both European DST changes of 2026, New York's and Lord Howe's, and a closed day.
@@ -81,10 +121,13 @@ function randomHolds(setup: Setup, date: string, next: () => number): TableHold[
   for (let i = 0; i < Math.floor(next() * 8) && times.length > 0; i++) {
     const start = times[Math.floor(next() * times.length)]!.at;
     const table = setup.tables[Math.floor(next() * setup.tables.length)]!;
+    // Now and then a hold on the table and the next one, as a combination holds them.
+    const joined = setup.zones && next() < 0.3 ? setup.tables.filter((other) => other.zoneId === table.zoneId && other.id > table.id).slice(0, 1) : [];
     holds.push({
       tableId: table.id,
+      ...(joined.length > 0 ? { joinedTableIds: joined.map((other) => other.id) } : {}),
       start,
-      end: new Date(start.getTime() + setup.settings.bookingDurationMinutes * 60_000),
+      end: new Date(start.getTime() + (setup.zones ? 30 + Math.floor(next() * 120) : setup.settings.bookingDurationMinutes) * 60_000),
       covers: 1 + Math.floor(next() * table.maxSeats),
       bookingId: `b${i}`,
     });
@@ -97,7 +140,7 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
   // As the floor cache hands it out: frozen. Only what availability reads is filled in.
   const floor = deepFreeze({
     merchant: { timezone: setup.timezone, settings: setup.settings, shifts, closedDays: setup.closedDays },
-    zones: [],
+    zones: setup.zones ?? [],
     tables: setup.tables,
   }) as unknown as MerchantWithFloor;
 
@@ -110,7 +153,7 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
       const now = new Date(dayStart + Math.floor(next() * 48 * 60) * 60_000 + Math.floor(next() * 60_000));
       const holds = randomHolds(setup, date, next);
       for (const zoneId of zones) {
-        for (const seats of [1, 2, 4, 6]) {
+        for (const seats of setup.zones ? [1, 2, 3, 4, 5, 6, 8, 10] : [1, 2, 4, 6]) {
           const ctx: DayContext = {
             date,
             timezone: setup.timezone,
@@ -119,6 +162,7 @@ describe.each([...demoSetups, ...syntheticSetups])('the remembered slots of $nam
             shifts,
             closedDays: setup.closedDays,
             tables: setup.tables,
+            zones: floor.zones,
             holds,
           };
           // Mutable shifts: worked out afresh, without the memo.

@@ -43,6 +43,7 @@ export function batchedHoldRowsQuery(db: Database, reads: Placeholder | SQL) {
   const hold = {
     id: holds.id,
     tableId: holds.tableId,
+    joinedTableIds: holds.joinedTableIds,
     startsAt: holds.startsAt,
     endsAt: holds.endsAt,
     clientCount: holds.clientCount,

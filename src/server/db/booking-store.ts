@@ -104,6 +104,8 @@ export const MAX_BOOKING_MINUTES = 720;
 export interface HoldRow {
   id: string;
   tableId: string;
+  /** The other tables of a combination it holds. */
+  joinedTableIds: string[];
   startsAt: Date;
   endsAt: Date;
   clientCount: number;
@@ -115,6 +117,7 @@ export interface HoldRow {
 export const holdRowColumns = {
   id: bookings.id,
   tableId: bookings.tableId,
+  joinedTableIds: bookings.joinedTableIds,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   clientCount: bookings.clientCount,
@@ -173,7 +176,14 @@ export function liveHolds(rows: HoldRow[], now: Date): TableHold[] {
   const holds: TableHold[] = [];
   for (const row of rows) {
     if (row.status === null && !(row.holdExpiresAt !== null && row.holdExpiresAt > now)) continue;
-    holds.push({ tableId: row.tableId, start: row.startsAt, end: row.endsAt, covers: row.clientCount, bookingId: row.id });
+    holds.push({
+      tableId: row.tableId,
+      ...(row.joinedTableIds.length > 0 ? { joinedTableIds: row.joinedTableIds } : {}),
+      start: row.startsAt,
+      end: row.endsAt,
+      covers: row.clientCount,
+      bookingId: row.id,
+    });
   }
   return holds;
 }

@@ -108,6 +108,10 @@ const columns = {
   zoneName: zones.name,
   tableId: diningTables.id,
   tableName: diningTables.name,
+  // A combination's other tables, in its order (null for a single table: no subquery runs).
+  joinedTables: sql<Array<{ id: string; name: string }> | null>`case when cardinality(${bookings.joinedTableIds}) = 0 then null else (
+    select json_agg(json_build_object('id', jt.id, 'name', jt.name) order by array_position(${bookings.joinedTableIds}, jt.id))
+      from dining_tables jt where jt.id = any(${bookings.joinedTableIds})) end`,
   userId: users.id,
   firstname: users.firstname,
   lastname: users.lastname,
@@ -142,7 +146,7 @@ function toStaffRows(timezone: string, rows: Row[], histories: Histories): Staff
     time: localTimeOf(row.startsAt, timezone),
     party: row.clientCount,
     zone: { id: row.zoneId, name: row.zoneName },
-    tables: [{ id: row.tableId, name: row.tableName }],
+    tables: [{ id: row.tableId, name: row.tableName }, ...(row.joinedTables ?? [])],
     diner: { firstname: row.firstname ?? '', lastname: row.lastname ?? '', phone: row.phone ?? null, email: row.email ?? null },
     comment: row.comment,
     cancel_reason: row.cancelReason,

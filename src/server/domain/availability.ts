@@ -9,11 +9,19 @@ import {
 } from '../../shared/local-time.ts';
 import type { LocalDate, LocalTime } from '../../shared/local-time.ts';
 import { shiftsOn, type SpecialDay } from './special-days.ts';
+import { seatingsOf, type Seating, type SeatingTable, type SeatingZone } from './seatings.ts';
+import { durationForParty, longestDuration, type DurationStep } from '../../shared/floor.ts';
+
+export type { Seating };
 
 /** The merchant settings that shape availability. */
 export interface BookingSettings {
   slotIntervalMinutes: number;
   bookingDurationMinutes: number;
+  /** Minutes the table waits for a late party: no hold ends before it (absent: 0). */
+  keepTableDuration?: number;
+  /** The turn time by party size (absent: bookingDurationMinutes for every party). */
+  durationByPartySize?: readonly DurationStep[];
   minLeadMinutes: number;
   maxCoversPerSlot: number;
   /** Days past merchant-local today still bookable (absent: DEFAULT_BOOKING_HORIZON_DAYS). */
@@ -26,17 +34,14 @@ export interface Shift {
   slots: Array<{ start: LocalTime; end: LocalTime }>;
 }
 
-/** A bookable table and the party sizes it seats. */
-export interface TableInfo {
-  id: string;
-  zoneId: string;
-  minSeats: number;
-  maxSeats: number;
-}
+/** A bookable table and the party sizes it seats (its online flag and priority: seatings.ts). */
+export type TableInfo = SeatingTable;
 
-/** A booking that occupies its table: a live draft, or status 10 or 20. */
+/** A booking that occupies its table (and a combination's other tables): a live draft, or status 10 or 20. */
 export interface TableHold {
   tableId: string;
+  /** The other tables of a combination it holds (absent or empty: its table alone). */
+  joinedTableIds?: readonly string[];
   start: Date;
   end: Date;
   covers: number;
@@ -61,7 +66,9 @@ export interface DayContext {
   closedDays: LocalDate[];
   /** Dates closed with a reason or opened with their own slots instead of their weekday's (absent: none). */
   specialDays?: readonly SpecialDay[];
-  tables: TableInfo[];
+  tables: readonly TableInfo[];
+  /** The zones' combinations of tables (absent: single tables only). */
+  zones?: readonly SeatingZone[];
   holds: TableHold[];
   /** Spans no online booking may start in (staff closings); their times are offered as unavailable. */
   closings?: ReadonlyArray<{ startsAt: Date; endsAt: Date }>;
@@ -148,21 +155,73 @@ export function daySlots(ctx: DayContext, zoneId: string | 'all', neededSeats: n
   }));
 }
 
-/** The free fitting table with the smallest maxSeats (ties by id) ignoring excludeBookingId's holds, or null; no lead or pacing check. */
-export function pickTable(ctx: DayContext, zoneId: string | 'all', neededSeats: number, at: Date, excludeBookingId?: string): TableInfo | null {
+/** Who a table is looked for: staff may be given a table that is not online, and may name one table it must include. */
+export interface PickOptions {
+  staff?: boolean;
+  tableId?: string;
+}
+
+/** Minutes a party of partySize holds its table(s): its turn time (durationByPartySize, else bookingDurationMinutes), never less than keepTableDuration. */
+export function holdMinutes(
+  settings: Pick<BookingSettings, 'bookingDurationMinutes' | 'durationByPartySize' | 'keepTableDuration'>,
+  partySize: number,
+): number {
+  return Math.max(durationForParty(settings, partySize), settings.keepTableDuration ?? 0);
+}
+
+/** The longest any party may hold a table under these settings. */
+export function longestHoldMinutes(settings: Pick<BookingSettings, 'bookingDurationMinutes' | 'durationByPartySize' | 'keepTableDuration'>): number {
+  return Math.max(longestDuration(settings), settings.keepTableDuration ?? 0);
+}
+
+/**
+ * The best free seating for the party at `at` for its hold minutes, ignoring excludeBookingId's holds, or null: a single
+ * table or a combination, every table of it free, fewest empty seats, then higher priority, then fewer tables, then
+ * ids (seatings.ts); online ones only unless staff ask, and staff who name no table get one not online only when no
+ * online one is free (those are kept for the restaurant's own choice). No lead or pacing check.
+ */
+export function pickTable(
+  ctx: DayContext,
+  zoneId: string | 'all',
+  neededSeats: number,
+  at: Date,
+  excludeBookingId?: string,
+  options: PickOptions = {},
+): Seating | null {
+  if (options.staff && options.tableId === undefined) {
+    return pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, {}) ?? pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, options);
+  }
+  return pickSeating(ctx, zoneId, neededSeats, at, excludeBookingId, options);
+}
+
+function pickSeating(
+  ctx: DayContext,
+  zoneId: string | 'all',
+  neededSeats: number,
+  at: Date,
+  excludeBookingId: string | undefined,
+  options: PickOptions,
+): Seating | null {
   const start = at.getTime();
-  const end = start + ctx.settings.bookingDurationMinutes * MINUTE_MS;
+  const end = start + holdMinutes(ctx.settings, neededSeats) * MINUTE_MS;
   const busy = new Set<string>();
   for (const hold of ctx.holds) {
     if (excludeBookingId !== undefined && hold.bookingId === excludeBookingId) continue;
     // Half-open intervals: a hold ending exactly at `at` leaves the table free.
-    if (hold.start.getTime() < end && hold.end.getTime() > start) busy.add(hold.tableId);
+    if (hold.start.getTime() < end && hold.end.getTime() > start) {
+      busy.add(hold.tableId);
+      for (const id of hold.joinedTableIds ?? []) busy.add(id);
+    }
   }
-  const fitting = ctx.tables.filter(
-    (table) => (zoneId === 'all' || table.zoneId === zoneId) && table.minSeats <= neededSeats && neededSeats <= table.maxSeats && !busy.has(table.id),
-  );
-  fitting.sort((a, b) => a.maxSeats - b.maxSeats || compareIds(a.id, b.id));
-  return fitting[0] ?? null;
+  for (const seating of seatingsOf(ctx.tables, ctx.zones)) {
+    if (seating.minSeats > neededSeats || neededSeats > seating.maxSeats) continue;
+    if (zoneId !== 'all' && seating.zoneId !== zoneId) continue;
+    if (!seating.online && !options.staff) continue;
+    if (options.tableId !== undefined && seating.tableId !== options.tableId && !seating.joinedTableIds.includes(options.tableId)) continue;
+    if (busy.has(seating.tableId) || seating.joinedTableIds.some((id) => busy.has(id))) continue;
+    return seating;
+  }
+  return null;
 }
 
 /** Whether covers of all holds starting at that instant (every zone, minus excludeBookingId) plus the party fit maxCoversPerSlot. */
@@ -213,26 +272,19 @@ export function startsTooSoon(at: Date, now: Date, settings: Pick<BookingSetting
   return at.getTime() < earliestBookable(now, settings);
 }
 
-const idCollator = new Intl.Collator('en', { numeric: true });
-
-// Numeric-aware so serial ids order as numbers ('2' before '10'); plain order breaks remaining ties.
-function compareIds(a: string, b: string): number {
-  return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 const windowsByMerchant = new WeakMap<object, Map<LocalDate, { from: Date; to: Date }>>();
 const MAX_WINDOWS_PER_MERCHANT = 2_000;
 
 /** The instants whose bookings can bear on a merchant-local day's availability: the day and the next, widened by a booking's length. */
 export function holdsWindow(
-  { merchant }: { merchant: { timezone: string; settings: Pick<BookingSettings, 'bookingDurationMinutes'> } },
+  { merchant }: { merchant: { timezone: string; settings: Pick<BookingSettings, 'bookingDurationMinutes' | 'durationByPartySize' | 'keepTableDuration'> } },
   date: LocalDate,
 ): { from: Date; to: Date } {
   // The time-zone arithmetic is worth remembering per cached (frozen, so unchanging) merchant row.
   const byDate = Object.isFrozen(merchant) ? (windowsByMerchant.get(merchant) ?? new Map<LocalDate, { from: Date; to: Date }>()) : undefined;
   const known = byDate?.get(date);
   if (known) return { from: new Date(known.from), to: new Date(known.to) };
-  const duration = merchant.settings.bookingDurationMinutes * 60_000;
+  const duration = longestHoldMinutes(merchant.settings) * 60_000;
   const window = {
     from: new Date(startOfLocalDay(date, merchant.timezone).getTime() - duration),
     to: new Date(startOfLocalDay(addDaysToLocalDate(date, 2), merchant.timezone).getTime() + duration),

@@ -5,6 +5,7 @@ import { localDateOf } from '../../shared/local-time.ts';
 import { closedDetails } from './closings.ts';
 import type { MerchantWithFloor, Zone } from './merchant-floor.ts';
 import { shiftsOn } from './special-days.ts';
+import { seatingsOf } from './seatings.ts';
 
 /** Refuses merchants that cannot take bookings at all; `details` go with the refusal (the booking page's: whom to call). */
 export function assertMerchantBookable({ merchant, tables }: MerchantWithFloor, details?: Record<string, unknown>): void {
@@ -19,13 +20,13 @@ export function zonesWithTables({ zones, tables }: MerchantWithFloor): Zone[] {
   return zones.filter((zone) => seated.has(zone.id));
 }
 
-/** Refuses party sizes outside the merchant's limits, or that no single table could ever seat. */
+/** Refuses party sizes outside the merchant's limits, or that no table nor combination could ever seat. */
 export function assertPartySize(floor: MerchantWithFloor, zoneId: string | 'all', seats: number): void {
   const { minClientsPerBookings: min, maxClientsPerBookings: max, maxCoversPerSlot } = floor.merchant.settings;
   if (seats < min) throw new DomainError('error_min_seats', { min }, `At least ${min} guests`);
   if (seats > max) throw new DomainError('error_max_seats', { max }, `At most ${max} guests`);
-  const tables = floor.tables.filter((table) => zoneId === 'all' || table.zoneId === zoneId);
-  const largest = Math.max(0, ...tables.map((table) => table.maxSeats));
+  const seatings = seatingsOf(floor.tables, floor.zones).filter((seating) => zoneId === 'all' || seating.zoneId === zoneId);
+  const largest = Math.max(0, ...seatings.map((seating) => seating.maxSeats));
   if (seats > largest || seats > maxCoversPerSlot) {
     throw new DomainError('max_clients_per_booking_exceeded', { max: Math.min(largest, maxCoversPerSlot) });
   }
@@ -83,6 +84,7 @@ export function dayContext(floor: MerchantWithFloor, date: string, now: Date, ho
     closedDays: merchant.closedDays,
     specialDays: merchant.specialDays,
     tables,
+    zones: floor.zones,
     holds,
     closings: floor.closings,
   };

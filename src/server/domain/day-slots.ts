@@ -11,10 +11,13 @@ const MAX_ANSWERS_PER_FLOOR = 5_000;
 const NO_SLOTS: readonly Slot[] = Object.freeze([]);
 const answersByFloor = new WeakMap<MerchantWithFloor, Map<string, readonly Slot[]>>();
 
-/** What of the holds can change a day's slots: which table, when, how many covers. */
+/** What of the holds can change a day's slots: which tables, when, how many covers. */
 function holdsFingerprint(holds: TableHold[]): string {
   return holds
-    .map((hold) => `${hold.tableId}/${hold.start.getTime()}/${hold.end.getTime()}/${hold.covers}`)
+    .map(
+      (hold) =>
+        `${hold.tableId}${hold.joinedTableIds?.length ? `+${hold.joinedTableIds.join('+')}` : ''}/${hold.start.getTime()}/${hold.end.getTime()}/${hold.covers}`,
+    )
     .sort()
     .join(';');
 }

@@ -127,7 +127,8 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     {
       schema: {
         tags,
-        summary: 'The bookable times of a day for a party in a zone',
+        summary:
+          'The bookable times of a day for a party in a zone: a time is available when a free online table or combination seats the party for its turn time (durationByPartySize), within pacing, closings and the lead time',
         body: z.object({ merchant_slug: merchantSlug, date: localDate, bookingZoneId: zoneId, needed_seats: seats }),
         response: replies(bookingSlotsResponseSchema, ...MERCHANT_ERRORS, 'booking_zone_not_exist', 'error_min_seats', 'error_max_seats'),
       },
@@ -143,7 +144,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: BookingRoutesDep
     {
       schema: {
         tags,
-        summary: 'Create a draft that holds a table, or change the booking a token names',
+        summary: 'Create a draft that holds the best free online table or combination for the party, or change the booking a token names',
         description:
           'A new draft (no token) counts against limits per client address, per device (the X-Couvert-Device header the site sends, ' +
           'else the address) and per merchant-evening; past one the answer is 429 rate_limited with Retry-After.',

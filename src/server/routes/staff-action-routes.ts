@@ -196,7 +196,12 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
         body: z.object({
           datetime: dateTime,
           zone_id: zoneId.optional().describe('A zone id or all (default: the booking\u2019s zone, unless a table is named)'),
-          table_id: z.uuid().optional().describe('One table of the merchant\u2019s (default: the first free one that fits)'),
+          table_id: z
+            .uuid()
+            .optional()
+            .describe(
+              'One table of the merchant\u2019s, online or not: the booking takes it, or the best free combination that includes it (default: the best free table or combination that fits)',
+            ),
         }),
         response,
       },
@@ -226,7 +231,9 @@ export async function staffActionRoutes(app: FastifyInstance, deps: { bookings: 
           table_id: z
             .uuid()
             .optional()
-            .describe('The table staff chose (the plan\u2019s walk-in): only that one is looked at; a table never given online (online: false) is taken too'),
+            .describe(
+              'One table of the merchant\u2019s, online or not: it alone, or the best free combination that includes it (default: the best free table or combination that fits, online or not)',
+            ),
           firstname: freeText(100).pipe(z.string().min(1)),
           lastname: freeText(100).default(''),
           phone: z.string().trim().max(MAX_PHONE_INPUT).optional(),

@@ -13,6 +13,7 @@ import { findOverlappingUserBooking, lockDiner, lockKeys, lockMerchantDays, merc
 import { closingAt } from '../db/closing-store.ts';
 import { assertPhoneMayBook, phoneLimitsOf, phoneLockKey } from '../db/phone-limits.ts';
 import type { BookingWriter, DraftRequest } from './booking-write.ts';
+import type { Seating } from '../domain/availability.ts';
 
 const MINUTE = 60_000;
 
@@ -37,10 +38,11 @@ export function createDinerCommands(w: BookingWriter) {
     assertZone(floor, request.zoneId);
     assertPartySize(floor, request.zoneId, request.clientCount);
     const { merchant } = floor;
-    const endsAt = w.endOf(floor, request.at);
-    const values = (table: { id: string; zoneId: string }) => ({
-      zoneId: table.zoneId,
-      tableId: table.id,
+    const endsAt = w.endOf(floor, request.at, request.clientCount);
+    const values = (seating: Seating) => ({
+      zoneId: seating.zoneId,
+      tableId: seating.tableId,
+      joinedTableIds: [...seating.joinedTableIds],
       startsAt: request.at,
       endsAt,
       localDate: localDateOf(request.at, merchant.timezone),
@@ -138,16 +140,14 @@ export function createDinerCommands(w: BookingWriter) {
     if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
     if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
     await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true });
-    let tableId = fresh.tableId;
-    let zoneId = fresh.zoneId;
+    let seated = { tableId: fresh.tableId, joinedTableIds: fresh.joinedTableIds, zoneId: fresh.zoneId };
     const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
     if (lapsed) {
       // The hold ran out: the table is ours again only if nobody took it meanwhile.
-      const table = await w.claimTable(tx, floor, { at: fresh.startsAt, zoneId: fresh.zoneId, clientCount: fresh.clientCount }, now, fresh.id);
-      tableId = table.id;
-      zoneId = table.zoneId;
+      const seating = await w.claimTable(tx, floor, { at: fresh.startsAt, zoneId: fresh.zoneId, clientCount: fresh.clientCount }, now, fresh.id);
+      seated = { tableId: seating.tableId, joinedTableIds: [...seating.joinedTableIds], zoneId: seating.zoneId };
     }
-    return { userId: user.id, tableId, zoneId, holdsTable: true, holdExpiresAt: null, validatedAt: now };
+    return { userId: user.id, ...seated, holdsTable: true, holdExpiresAt: null, validatedAt: now };
   }
 
   /** The diner cancels their booking (status 40, reason client_cancel), not once its time has come. */

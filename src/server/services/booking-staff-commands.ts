@@ -79,18 +79,19 @@ export function createStaffCommands(w: BookingWriter) {
     if (merchant.id !== merchantId) throw new DomainError('booking_not_found');
     if (move.zoneId !== 'all') assertZone(floor, move.zoneId);
     if (move.at.getTime() < now.getTime()) throw new DomainError('booking_time_passed', { action: 'move' }, 'Cannot move a booking into the past');
-    const movedEnd = w.endOf(floor, move.at);
     return w.step({
       lock: (tx) => w.lockByToken(tx, token, merchant.id),
       action: 'move',
       actor: 'staff',
       cause: 'restaurant_move',
       values: async (tx, existing) => {
+        const movedEnd = w.endOf(floor, move.at, existing.clientCount);
         await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: move.at, endsAt: movedEnd }, existing], merchant.timezone));
-        const table = await w.claimTable(tx, floor, { ...move, clientCount: existing.clientCount }, now, existing.id);
+        const seating = await w.claimTable(tx, floor, { ...move, clientCount: existing.clientCount, staff: true }, now, existing.id);
         return {
-          zoneId: table.zoneId,
-          tableId: table.id,
+          zoneId: seating.zoneId,
+          tableId: seating.tableId,
+          joinedTableIds: [...seating.joinedTableIds],
           startsAt: move.at,
           endsAt: movedEnd,
           localDate: localDateOf(move.at, merchant.timezone),
@@ -132,15 +133,16 @@ export function createStaffCommands(w: BookingWriter) {
     if (input.seated && input.at.getTime() > now.getTime() + 15 * MINUTE) {
       throw new DomainError('validation_error', { errors: { walk_in: ['a walk-in sits down now'] } }, 'walk_in: a walk-in sits down now');
     }
-    const endsAt = w.endOf(floor, input.at);
+    const endsAt = w.endOf(floor, input.at, input.clientCount);
     const booking = await w.write(async (tx) => {
       await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: input.at, endsAt }], merchant.timezone));
-      const table = await w.claimTable(tx, floor, input, now);
+      const seating = await w.claimTable(tx, floor, { ...input, staff: true }, now);
       const guestId = await insertStaffGuest(tx, input.diner, now);
       const inserted = await w.insertWithFreshRef(tx, {
         merchantId: merchant.id,
-        zoneId: table.zoneId,
-        tableId: table.id,
+        zoneId: seating.zoneId,
+        tableId: seating.tableId,
+        joinedTableIds: [...seating.joinedTableIds],
         userId: guestId,
         token: randomToken(24),
         manageKey: randomToken(24),

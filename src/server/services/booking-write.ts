@@ -2,7 +2,7 @@
  * The one way a booking is written: in a transaction, on its locked row, checked against the life-cycle table, saved
  * with its next revision, its outbox rows recorded in the same transaction, and told to listeners once committed.
  */
-import { pacingAllows, pickTable, holdsWindow, type TableInfo } from '../domain/availability.ts';
+import { holdMinutes, pacingAllows, pickTable, holdsWindow, type Seating } from '../domain/availability.ts';
 import { dayContext } from '../domain/booking-rules.ts';
 import { nextState, stateOfRow, stateValues } from '../domain/booking-transition.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -216,28 +216,31 @@ export function createBookingWriter(deps: BookingServiceDeps) {
     return written ? changed(row) : row;
   }
 
-  /** Finds a free table for the booking under the day lock, or throws no_seats_available. */
+  /**
+   * Finds the best free table or combination for the booking under the day lock, or throws no_seats_available; staff
+   * may be given a table that is not online, and may name a table it must include.
+   */
   async function claimTable(
     tx: Tx,
     floor: MerchantWithFloor,
-    request: { at: Date; zoneId: string | 'all'; clientCount: number; tableId?: string },
+    request: { at: Date; zoneId: string | 'all'; clientCount: number; tableId?: string; staff?: boolean },
     now: Date,
     excludeBookingId?: string,
-  ): Promise<TableInfo> {
+  ): Promise<Seating> {
     const { merchant } = floor;
     const date = localDateOf(request.at, merchant.timezone);
     const { from, to } = holdsWindow(floor, date);
     await releaseExpiredDrafts(tx, now, merchant.id, excludeBookingId);
     const holds = await listHolds(tx, merchant.id, from, to, now);
-    const day = dayContext(floor, date, now, holds);
-    // Staff may name the table: availability then looks at that one only.
-    const ctx = request.tableId ? { ...day, tables: day.tables.filter((table) => table.id === request.tableId) } : day;
+    const ctx = dayContext(floor, date, now, holds);
     if (!pacingAllows(ctx, request.at, request.clientCount, excludeBookingId)) {
       throw new DomainError('no_seats_available', { reason: 'pacing' });
     }
-    const table = pickTable(ctx, request.zoneId, request.clientCount, request.at, excludeBookingId);
-    if (!table) throw new DomainError('no_seats_available');
-    return table;
+    // Staff may name the table: availability then looks at it alone, or at the combinations that include it.
+    const options = { staff: request.staff ?? false, ...(request.tableId ? { tableId: request.tableId } : {}) };
+    const seating = pickTable(ctx, request.zoneId, request.clientCount, request.at, excludeBookingId, options);
+    if (!seating) throw new DomainError('no_seats_available');
+    return seating;
   }
 
   /** Inserts a booking under a fresh reference (a clash draws another). */
@@ -253,9 +256,9 @@ export function createBookingWriter(deps: BookingServiceDeps) {
     }
   }
 
-  /** The end of a booking at `at` at this merchant. */
-  function endOf(floor: Pick<MerchantWithFloor, 'merchant'>, at: Date): Date {
-    return new Date(at.getTime() + floor.merchant.settings.bookingDurationMinutes * MINUTE);
+  /** The end of a booking of partySize at `at` at this merchant: its hold minutes (the turn time by party size). */
+  function endOf(floor: Pick<MerchantWithFloor, 'merchant'>, at: Date, partySize: number): Date {
+    return new Date(at.getTime() + holdMinutes(floor.merchant.settings, partySize) * MINUTE);
   }
 
   return {

@@ -48,7 +48,7 @@ export const staffBookingRowSchema = z
     time: z.string(),
     party: z.number().int(),
     zone: named,
-    tables: z.array(named),
+    tables: z.array(named).describe('The tables it holds: one, or every table of its combination (the first is its own table)'),
     diner: z.object({ firstname: z.string(), lastname: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
     comment: z.string(),
     cancel_reason: z.string().nullable(),

@@ -1,7 +1,7 @@
 /** Bookings, and the codes that prove a guest or a new contact detail is the diner's. */
 import { BookingStatus } from '../../../shared/booking-status.ts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DinerChangeValue } from '../../domain/diner-change.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { diningTables, merchants, zones } from './merchants.ts';
@@ -20,6 +20,12 @@ export const bookings = pgTable(
     tableId: uuid('table_id')
       .notNull()
       .references(() => diningTables.id),
+    // The other tables of a combination the booking holds besides table_id (none for a single table); a trigger keeps
+    // booking_tables, which the database's exclusion constraint watches, in step with them (migration 0016).
+    joinedTableIds: uuid('joined_table_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     // In clear on purpose: it is the booking's address (URLs, live channel) and must be handed back
     // to its diner as currentBookingToken; 128 random bits make it unguessable.
@@ -73,6 +79,27 @@ export const bookings = pgTable(
       .on(t.endsAt)
       .where(sql`${t.status} = ${sql.raw(String(BookingStatus.Confirmed))}`),
   ],
+);
+
+/**
+ * Every table a booking holds (its table_id and its joined_table_ids), with its times and whether it holds them: written
+ * only by the trigger on bookings (migration 0016), and watched by the exclusion constraint no two holds of one table
+ * may overlap under, so a combination's tables are as safe from double booking as a single table.
+ */
+export const bookingTables = pgTable(
+  'booking_tables',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => diningTables.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    holdsTable: boolean('holds_table').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.tableId] })],
 );
 
 /** Codes sent to a guest booking's phone and email to prove a new session is that diner's (no_account). */

@@ -2,7 +2,7 @@
  * The database schema, one file per area: merchants and their floor, staff, diners and their credentials, bookings,
  * and the jobs and messages behind them. drizzle-kit reads this file (src/server/db/drizzle.config.ts).
  */
-import { bookings, contactCodes, identityCodes } from './bookings.ts';
+import { bookingTables, bookings, contactCodes, identityCodes } from './bookings.ts';
 import { accessTokens, loginHandoffs, passwordResets, refreshTokens, socialIdentities, socialLoginStates, users } from './diners.ts';
 import { diningTables, merchantClosings, merchants, zones } from './merchants.ts';
 import { jobs, messagesOutbox } from './messages.ts';
@@ -27,6 +27,7 @@ export const schema = {
   users,
   accessTokens,
   bookings,
+  bookingTables,
   refreshTokens,
   passwordResets,
   socialIdentities,
