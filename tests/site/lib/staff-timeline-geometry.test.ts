@@ -24,16 +24,20 @@ const TZ = 'Europe/Paris';
 const at = (time: string, nextDay = false) => Date.parse(`${nextDay ? '2026-11-27' : DAY}T${time}:00+01:00`);
 const iso = (time: string) => new Date(at(time)).toISOString();
 
+// An online table of the default priority, not on the floor plan: the timeline reads none of these.
+const PLACED_NOWHERE = { online: true, priority: 5, plan: null };
+
 const ZONES: StaffZone[] = [
   {
     id: 'salle',
     name: 'Salle',
     tables: [
-      { id: 't1', name: '1', minSeats: 1, maxSeats: 2 },
-      { id: 't2', name: '2', minSeats: 2, maxSeats: 4 },
+      { id: 't1', name: '1', minSeats: 1, maxSeats: 2, ...PLACED_NOWHERE },
+      { id: 't2', name: '2', minSeats: 2, maxSeats: 4, ...PLACED_NOWHERE },
     ],
+    combinations: [],
   },
-  { id: 'terrasse', name: 'Terrasse', tables: [{ id: 't3', name: 'T3', minSeats: 2, maxSeats: 4 }] },
+  { id: 'terrasse', name: 'Terrasse', tables: [{ id: 't3', name: 'T3', minSeats: 2, maxSeats: 4, ...PLACED_NOWHERE }], combinations: [] },
 ];
 // Salle heading 0–32, table 1 32–84, table 2 84–136, Terrasse heading 136–168, T3 168–220.
 const ROWS = timelineRows(ZONES, null);
