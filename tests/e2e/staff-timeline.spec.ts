@@ -70,7 +70,7 @@ for (const { width, who, fromDays } of [
 
     // The switch offers the cards, the compact list and the timeline.
     const views = page.getByRole('group', { name: 'Affichage' });
-    await expect(views.getByRole('button')).toHaveText(['Fiches', 'Liste compacte', 'Planning']);
+    await expect(views.getByRole('button')).toHaveText(['Fiches', 'Liste compacte', 'Planning', 'Plan']);
     await views.getByRole('button', { name: 'Planning' }).click();
     await expect(views.getByRole('button', { name: 'Planning' })).toHaveAttribute('aria-pressed', 'true');
     const dinner = page.getByRole('region', { name: /^Dîner/ });
