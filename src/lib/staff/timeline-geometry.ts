@@ -273,7 +273,8 @@ export type MoveVerdict =
 
 /**
  * Judges a move of `bar` to `target` at `nowMs`, with the server's own rules it can tell at once (a start in the past, a
- * table too small or too large for the party); whether the table is free then is the server's to say.
+ * table too small or too large for the party; a seated party may change table at its own time, as the server allows);
+ * whether the table is free then is the server's to say.
  */
 export function judgeMove(
   bar: Pick<TimelineBar, 'booking' | 'tableId' | 'startMs'>,
@@ -284,7 +285,8 @@ export function judgeMove(
   const row = rows[target.row];
   if (row?.kind !== 'table' || row.id === null) return { kind: 'same' };
   if (row.id === bar.tableId && target.atMs === bar.startMs) return { kind: 'same' };
-  if (target.atMs < nowMs) return { kind: 'refused', code: 'booking_time_passed' };
+  const seatedTableChange = bar.booking.arrived_at !== null && target.atMs === bar.startMs;
+  if (target.atMs < nowMs && !seatedTableChange) return { kind: 'refused', code: 'booking_time_passed' };
   const party = bar.booking.party;
   if (party < row.minSeats || party > row.maxSeats) return { kind: 'refused', code: 'no_seats_available' };
   return { kind: 'move', tableId: row.id, atMs: target.atMs };

@@ -66,6 +66,8 @@ export function createStaffCommands(w: BookingWriter) {
   /**
    * The restaurant moves a pending or confirmed booking of its own to another time, zone or table, through the same
    * availability (pacing, a free table that fits, the exclusion constraint) as a diner's change; its status stays.
+   * A seated party may change table at its own time (its time passed, its end kept); any other move into the past is
+   * refused.
    */
   async function restaurantMove(
     token: string,
@@ -78,14 +80,17 @@ export function createStaffCommands(w: BookingWriter) {
     const { merchant } = floor;
     if (merchant.id !== merchantId) throw new DomainError('booking_not_found');
     if (move.zoneId !== 'all') assertZone(floor, move.zoneId);
-    if (move.at.getTime() < now.getTime()) throw new DomainError('booking_time_passed', { action: 'move' }, 'Cannot move a booking into the past');
     return w.step({
       lock: (tx) => w.lockByToken(tx, token, merchant.id),
       action: 'move',
       actor: 'staff',
       cause: 'restaurant_move',
       values: async (tx, existing) => {
-        const movedEnd = w.endOf(floor, move.at, existing.clientCount);
+        const seatedTableChange = existing.arrivedAt !== null && move.at.getTime() === existing.startsAt.getTime();
+        if (move.at.getTime() < now.getTime() && !seatedTableChange) {
+          throw new DomainError('booking_time_passed', { action: 'move' }, 'Cannot move a booking into the past');
+        }
+        const movedEnd = seatedTableChange ? existing.endsAt : w.endOf(floor, move.at, existing.clientCount);
         await lockMerchantDays(tx, merchant.id, daysTouched([{ startsAt: move.at, endsAt: movedEnd }, existing], merchant.timezone));
         const seating = await w.claimTable(tx, floor, { ...move, clientCount: existing.clientCount, staff: true }, now, existing.id);
         return {

@@ -196,7 +196,24 @@ describe('what a move comes to', () => {
       { row: ROW.t3, atMs: at('20:00') },
       { kind: 'refused', code: 'no_seats_available' },
     ],
-    ['before now: refused, a booking moves into the past never', bar, { row: ROW.t3, atMs: at('17:45') }, { kind: 'refused', code: 'booking_time_passed' }],
+    [
+      'before now: refused, a booking not seated moves into the past never',
+      bar,
+      { row: ROW.t3, atMs: at('17:45') },
+      { kind: 'refused', code: 'booking_time_passed' },
+    ],
+    [
+      'a seated party whose time has passed, to another table at its own time: moved',
+      { booking: booking('17:30', { arrived_at: '2026-01-01T00:00:00.000Z' }), tableId: 't2', startMs: at('17:30') },
+      { row: ROW.t3, atMs: at('17:30') },
+      { kind: 'move', tableId: 't3', atMs: at('17:30') },
+    ],
+    [
+      'a seated party to another time in the past: refused',
+      { booking: booking('17:30', { arrived_at: '2026-01-01T00:00:00.000Z' }), tableId: 't2', startMs: at('17:30') },
+      { row: ROW.t3, atMs: at('17:15') },
+      { kind: 'refused', code: 'booking_time_passed' },
+    ],
     ['a zone\u2019s heading: nothing', bar, { row: 0, atMs: at('20:00') }, { kind: 'same' }],
   ])('%s', (_, moved, target, verdict) => {
     expect(judgeMove(moved, target, ROWS, now)).toEqual(verdict);
