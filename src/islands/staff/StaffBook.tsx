@@ -40,6 +40,7 @@ import CompactRow from './parts/CompactRow.tsx';
 import CloseDialog from './parts/CloseDialog.tsx';
 import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
+import GuestDialog from './parts/GuestDialog.tsx';
 import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
 import NewBookingDialog from './parts/NewBookingDialog.tsx';
 import PasswordDialog from './parts/PasswordDialog.tsx';
@@ -172,6 +173,7 @@ export default function StaffBook() {
   const openMore = (booking: StaffBookingRow, actions: DialogAction[]) => openStaffDialog({ kind: 'more', booking, actions, details: compact });
   const more = dialogOf(dialog, 'more');
   const acting = dialogOf(dialog, 'action');
+  const profile = dialogOf(dialog, 'guest');
   const showPending = () => {
     seenNewPending();
     clearSearch();
@@ -354,6 +356,7 @@ export default function StaffBook() {
         onClose={closeStaffDialog}
       />
       <ActionDialog booking={acting?.booking ?? null} action={acting?.action ?? null} onClose={closeStaffDialog} onDone={setSaid} />
+      <GuestDialog booking={profile?.booking ?? null} onClose={closeStaffDialog} onDone={setSaid} />
       <NewBookingDialog open={dialog.kind === 'new-booking'} onClose={closeStaffDialog} onDone={setSaid} />
       <CloseDialog open={dialog.kind === 'close'} onClose={closeStaffDialog} onDone={setSaid} />
       <PasswordDialog open={dialog.kind === 'password'} onClose={closeStaffDialog} onDone={setSaid} />
