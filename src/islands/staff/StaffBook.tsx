@@ -10,7 +10,7 @@ import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
 import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
 import { actionsFor, bookTitle, groupByService, matchesFilter, tableCount, type BookAction } from '../../lib/staff/book-view.ts';
-import { STAFF_HOME_PATH, staffSettingsPath, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
+import { daySheetPath, STAFF_HOME_PATH, staffSettingsPath, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
 import { isPending } from '../../shared/booking-life-cycle.ts';
@@ -226,7 +226,9 @@ export default function StaffBook() {
       </header>
 
       <div className="staff-controls">
-        {book.day ? <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} /> : null}
+        {book.day ? (
+          <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} sheetHref={slug ? daySheetPath(slug, book.day) : undefined} />
+        ) : null}
         <div className="staff-controls-row">
           <SearchBox />
           <button type="button" className="cv-btn cv-btn-primary" onClick={() => openStaffDialog({ kind: 'new-booking' })} disabled={!book.day}>
