@@ -134,24 +134,38 @@ function SheetService({ section, heading }: { section: SheetSection; heading: st
 function SheetRow({ line }: { line: SheetLine }) {
   const { t } = useTranslation();
   const hour = useBookHour();
+  // A phone lays each line out as a card: every cell then says its column (day-sheet.css).
+  const label = (column: (typeof COLUMNS)[number]) => ({ 'data-label': t('staff.sheet.cellLabel', { column: t(`staff.sheet.col.${column}`) }) });
   return (
     <tr className={line.allergens.length > 0 ? 'sheet-row-allergy' : undefined} data-token={line.token}>
-      <td className="sheet-col-time">{hour(line.time)}</td>
+      <td className="sheet-col-time" {...label('time')}>
+        {hour(line.time)}
+      </td>
       <th scope="row" className="sheet-col-name">
         {line.name}
         {line.pending ? <span className="sheet-flag">{t('staff.sheet.pending')}</span> : null}
         {line.arrived ? <span className="sheet-flag">{t('staff.sheet.arrived')}</span> : null}
       </th>
-      <td className="sheet-col-party">{line.party}</td>
-      <td className="sheet-col-table">{line.tables}</td>
-      <td className="sheet-col-zone">{line.zone}</td>
-      <td className="sheet-col-notes">
+      <td className="sheet-col-party" {...label('party')}>
+        {line.party}
+      </td>
+      <td className="sheet-col-table" {...label('table')}>
+        {line.tables}
+      </td>
+      <td className="sheet-col-zone" {...label('zone')}>
+        {line.zone}
+      </td>
+      <td className="sheet-col-notes" {...label('notes')}>
         {line.notes.map((note) => (
           <p key={note.kind}>{t(`staff.sheet.${note.kind}`, { text: note.text })}</p>
         ))}
       </td>
-      <td className="sheet-col-allergies">{line.allergens.map((allergen) => t(`staff.guest.allergen.${allergen}`)).join(', ')}</td>
-      <td className="sheet-col-tags">{[line.vip ? t('staff.guest.vip') : '', line.regular ? t('staff.guest.regular') : ''].filter(Boolean).join(', ')}</td>
+      <td className="sheet-col-allergies" {...label('allergies')}>
+        {line.allergens.map((allergen) => t(`staff.guest.allergen.${allergen}`)).join(', ')}
+      </td>
+      <td className="sheet-col-tags" {...label('tags')}>
+        {[line.vip ? t('staff.guest.vip') : '', line.regular ? t('staff.guest.regular') : ''].filter(Boolean).join(', ')}
+      </td>
     </tr>
   );
 }
