@@ -108,6 +108,22 @@ describe('the profile follows the diner from booking to booking here', () => {
     expect(expectOk(await read(a.slug, stranger, a.staff)).body.guest).toMatchObject({ identity: 'phone', revision: 0, tags: { regular: false } });
   });
 
+  test('a guest without a phone is known by their email (any case); one with neither is their booking alone', async () => {
+    t.clock.set('2026-11-23T12:00:00Z');
+    const create = async (datetime: number, extra: Record<string, unknown>) =>
+      expectOk(await t.post(`/api/pro/${a.slug}/bookings`, { datetime, party: 2, firstname: 'Zoé', ...extra }, { bearer: a.staff })).body.booking
+        .token as string;
+    const mailed = await create(at('2026-12-03', '12:30'), { email: 'zoe.mail@example.test' });
+    const mailedAgain = await create(at('2026-12-04', '12:30'), { email: 'Zoe.Mail@Example.test' });
+    const walkIn = await create(at('2026-12-03', '13:00'), {});
+    const walkInAgain = await create(at('2026-12-04', '13:00'), {});
+    expectOk(await save(a.slug, mailed, { ...TAGS, revision: 0 }, a.staff));
+    expect(expectOk(await read(a.slug, mailedAgain, a.staff)).body.guest).toMatchObject({ identity: 'email', revision: 1, tags: { vip: true } });
+    expectOk(await save(a.slug, walkIn, { ...TAGS, revision: 0 }, a.staff));
+    expect(expectOk(await read(a.slug, walkIn, a.staff)).body.guest).toMatchObject({ identity: 'booking', revision: 1 });
+    expect(expectOk(await read(a.slug, walkInAgain, a.staff)).body.guest).toMatchObject({ identity: 'booking', revision: 0, tags: { vip: false } });
+  });
+
   test('the counts: visits (finished after arrival), no-shows, cancellations by the diner and by the restaurant', async () => {
     t.clock.set('2026-11-23T12:00:00Z');
     const { bearer } = await t.signIn({ firstname: 'Compte', lastname: 'Histoire' });
