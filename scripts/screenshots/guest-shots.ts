@@ -79,6 +79,19 @@ export const GUEST_SHOTS: Shot[] = [
     },
   },
   {
+    name: 'staff-guest-profile-compact',
+    path: async ({ baseUrl }) => (await (tagged ??= pictureGuests(baseUrl))).path,
+    widths: [390, 1024],
+    before: async (page) => {
+      await asStaff(page);
+      await page.addInitScript(() => localStorage.setItem('staff_compact', '1'));
+    },
+    setup: async (page) => {
+      await page.getByText('VIP', { exact: true }).first().waitFor();
+      await page.locator('[data-live="subscribed"]').waitFor();
+    },
+  },
+  {
     name: 'staff-day-sheet',
     path: async ({ baseUrl }) => sheetPath(baseUrl),
     widths: [390, 1024],

@@ -81,10 +81,14 @@ describe('the badges a host sees on the card', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  test('the compact line says allergies in short, naming them for screen readers; nothing kept is no badge', () => {
+  test('the compact line signs allergies, naming them for screen readers; nothing kept is no badge', () => {
     const html = renderToStaticMarkup(createElement(GuestBadges, { booking: { guest: { ...EMPTY_GUEST_TAGS, allergens: ['fish'] } }, short: true }));
-    expect(html).toMatch(/Allergies<span class="visually-hidden">: fish<\/span>/);
+    expect(html).toMatch(/<span aria-hidden="true">⚠<\/span><span class="visually-hidden">Allergies: fish<\/span>/);
     expect(renderToStaticMarkup(createElement(GuestBadges, { booking: { guest: null } }))).toBe('');
     expect(renderToStaticMarkup(createElement(GuestBadges, { booking: { guest: EMPTY_GUEST_TAGS } }))).toBe('');
+    // A regular alone is a badge on the card, not on the compact line (VIP and allergies only there).
+    const regular = { guest: { ...EMPTY_GUEST_TAGS, regular: true } };
+    expect(renderToStaticMarkup(createElement(GuestBadges, { booking: regular }))).toContain('Regular');
+    expect(renderToStaticMarkup(createElement(GuestBadges, { booking: regular, short: true }))).toBe('');
   });
 });
