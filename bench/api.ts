@@ -326,7 +326,7 @@ async function main(): Promise<void> {
         machine,
         settings: [
           `autocannon, ${STAFF_CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s of warm-up, loopback`,
-          `One merchant of 100 tables with ${STAFF_DAY_BOOKINGS} pending or confirmed bookings on one day (four sittings), each by its own diner with a phone, a third of them regulars with six past visits (one a no-show): \`tests/support/busy-day-merchant.ts\``,
+          `One merchant of 100 tables with ${STAFF_DAY_BOOKINGS} pending or confirmed bookings on one day (four sittings), each by its own diner with a phone, a third of them regulars with six past visits (one a no-show) and a guest profile (VIP for half, allergies for a quarter, a seating and a note): \`tests/support/busy-day-merchant.ts\``,
           'Every request is the same signed-in staff member reading that day (`GET /api/pro/{slug}/bookings?day=`): the host stand\u2019s tablets and phones reloading the book',
           'The bare route is measured on the same server just before, at the same connections',
         ],

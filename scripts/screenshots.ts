@@ -18,6 +18,7 @@ import { EARLY_SLUG, putClosingEarlyMerchant, TRACKING_SHOTS } from './screensho
 import { ACCOUNT_SHOTS, GUEST_BOOKINGS_SHOTS } from './screenshots/account-shots.ts';
 import { AUTH_SHOTS } from './screenshots/auth-shots.ts';
 import { STAFF_SHOTS } from './screenshots/staff-shots.ts';
+import { GUEST_SHOTS } from './screenshots/guest-shots.ts';
 import { SETTINGS_SHOTS } from './screenshots/settings-shots.ts';
 import { type Shot, openDinnerDay } from './screenshots/shot.ts';
 
@@ -77,6 +78,7 @@ export const SHOTS: Shot[] = [
   ...GUEST_BOOKINGS_SHOTS,
   ...AUTH_SHOTS,
   ...STAFF_SHOTS,
+  ...GUEST_SHOTS,
   ...SETTINGS_SHOTS,
 ];
 

@@ -93,6 +93,7 @@ export function purgeAddresses(path: string): string[] {
   if (shell) addresses.push(`/${shell[1]}/${shell[2]}/*`);
   if (path === '/pro/book/index.html') addresses.push('/pro/*');
   if (path === '/pro/settings/index.html') addresses.push('/pro/*/settings');
+  if (path === '/pro/day-sheet/index.html') addresses.push('/pro/*/day-sheet');
   return addresses;
 }
 

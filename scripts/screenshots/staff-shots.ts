@@ -79,6 +79,12 @@ async function pictureBook(baseUrl: string): Promise<string> {
   return `/pro/${slug}?day=${date}`;
 }
 
+/** The book's picture day (made once per run) and the staff bearer that made it, for other pictures of that day. */
+export async function pictureBookDay(baseUrl: string): Promise<{ path: string; bearer: string }> {
+  const path = await (bookPath ??= pictureBook(baseUrl));
+  return { path, bearer: staff!.bearer };
+}
+
 let closingPath: Promise<string> | undefined;
 
 /** The book's picture day with its lunch closed online (over the phone booking taken then) and 21:30–22:30 stopped. */
@@ -96,7 +102,8 @@ async function pictureClosings(baseUrl: string): Promise<string> {
   return book;
 }
 
-const asStaff = async (page: Page) => {
+/** Signs the page in as the pictures' staff member before it opens. */
+export const asStaff = async (page: Page) => {
   await page.addInitScript(
     ({ bearer, merchants }) => {
       localStorage.setItem('staff_bearer', bearer);

@@ -3,11 +3,12 @@ import { atom } from 'nanostores';
 import type { BookAction } from '../lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../shared/api/staff.ts';
 
-/** No dialog, a booking's action, a booking's other actions (with its details on the compact list), a new booking, a closing, the password. */
+/** No dialog, a booking's action, a booking's other actions (with its details on the compact list), its diner's profile, a new booking, a closing, the password. */
 export type StaffDialog =
   | { kind: 'none' }
   | { kind: 'action'; booking: StaffBookingRow; action: BookAction }
   | { kind: 'more'; booking: StaffBookingRow; actions: BookAction[]; details: boolean }
+  | { kind: 'guest'; booking: StaffBookingRow }
   | { kind: 'new-booking' }
   | { kind: 'close' }
   | { kind: 'password' };

@@ -2,11 +2,11 @@
  * $staffLive: the staff book's live channel (private-merchant.{id}, signed for this merchant's staff by /broadcasting/auth
  * with the staff bearer) and the new pending bookings it announced. The channel is asked for before the day is read, and
  * the day is read again each time it is subscribed (first time, every reconnection), when the browser is back online and
- * when a closing is made or removed (UpdateClosings).
+ * when a closing is made or removed (UpdateClosings) or a guest profile saved (UpdateGuest).
  */
 import { map } from 'nanostores';
 import { staffApi, type StaffApi } from '../lib/api/staff-api.ts';
-import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
+import { subscribeToChannel, UPDATE_CLOSINGS_EVENT, UPDATE_GUEST_EVENT, type BookingSubscription, type SubscribeOptions } from '../lib/api/realtime.ts';
 import { getStaffBearer } from '../lib/staff/staff-storage.ts';
 import type { BookingUpdateEvent } from '../shared/api/realtime.ts';
 import { isPending } from '../shared/booking-life-cycle.ts';
@@ -93,7 +93,11 @@ export async function startLiveBook(options: LiveBookOptions = {}): Promise<{ ou
       ...options.subscribeOptions,
       bearer: getStaffBearer,
       // A closing may reach any day (a range spans several): the day shown is read again whichever it names.
-      events: { ...options.subscribeOptions?.events, [UPDATE_CLOSINGS_EVENT]: () => void loadDay(undefined, api) },
+      events: {
+        ...options.subscribeOptions?.events,
+        [UPDATE_CLOSINGS_EVENT]: () => void loadDay(undefined, api),
+        [UPDATE_GUEST_EVENT]: () => void loadDay(undefined, api),
+      },
       onSubscribed: () => {
         $staffLive.setKey('state', 'subscribed');
         void loadDay(undefined, api);

@@ -57,6 +57,26 @@ const KINDS: Kind[] = [
     ok: 200,
     call: (role) => send('POST', `/api/pro/${m.slug}/bookings`, m.bearer[role], { datetime: AT, party: 2, firstname: `Tel ${role}`, phone: '+33611223344' }),
   },
+  {
+    kind: 'read a guest profile',
+    allowed: everyone,
+    ok: 200,
+    call: (role) => send('GET', `/api/pro/${m.slug}/bookings/${tokens[role]}/guest`, m.bearer[role]),
+  },
+  {
+    kind: 'save a guest profile',
+    allowed: everyone,
+    ok: 200,
+    call: (role) =>
+      send('PUT', `/api/pro/${m.slug}/bookings/${tokens[role]}/guest`, m.bearer[role], {
+        vip: true,
+        regular: false,
+        seating: '',
+        allergens: ['milk'],
+        note: `Kept by the ${role}`,
+        revision: 0,
+      }),
+  },
   { kind: 'confirm', allowed: everyone, ok: 200, call: (role) => book(role, 'confirm') },
   { kind: 'note', allowed: everyone, ok: 200, call: (role) => book(role, 'note', { note: `Noted by the ${role}` }) },
   { kind: 'move', allowed: everyone, ok: 200, call: (role) => book(role, 'move', { datetime: AT + 1800 }) },

@@ -29,6 +29,7 @@ const SITE_FILES = [
   'pro/index.html',
   'pro/book/index.html',
   'pro/settings/index.html',
+  'pro/day-sheet/index.html',
   'sw.js',
   '_astro/app.js',
 ];
@@ -89,6 +90,11 @@ const cases: Array<[string, Request, Expected]> = [
   ['the staff sign-in page', { method: 'GET', url: '/pro/' }, PASSWORD_PAGE],
   ['the staff book of a merchant (its one shell)', { method: 'GET', url: '/pro/le-petit-zinc' }, PASSWORD_PAGE],
   ['the settings of a merchant (their one shell)', { method: 'GET', url: '/pro/le-petit-zinc/settings' }, PASSWORD_PAGE],
+  [
+    'the day sheet of a merchant (its one shell: diners’ allergies, never framed)',
+    { method: 'GET', url: '/pro/le-petit-zinc/day-sheet?date=2026-11-25' },
+    PASSWORD_PAGE,
+  ],
   [
     'the staff book of a slug that is no slug',
     { method: 'GET', url: '/pro/Le_Zinc' },

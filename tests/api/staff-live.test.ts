@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { UPDATE_BOOKING_EVENT } from '../../src/server/realtime/booking-events.ts';
-import { UPDATE_CLOSINGS_EVENT } from '../../src/server/realtime/merchant-events.ts';
+import { UPDATE_CLOSINGS_EVENT, UPDATE_GUEST_EVENT } from '../../src/server/realtime/merchant-events.ts';
 import { collectEvents, nextEvent, subscribed } from '../realtime/support.ts';
 import { usePusherClients } from '../support/use-pusher-clients.ts';
 import { useTestServer } from '../support/use-test-server.ts';
@@ -61,6 +61,23 @@ describe('the merchant\u2019s private channel carries its bookings\u2019 changes
     const caughtUp = expectOk(await t.get(`/api/pro/${a.slug}/bookings/changes?since=${encodeURIComponent(since)}`, { bearer: a.staff })).body;
     expect(caughtUp.bookings.find((row: { token: string }) => row.token === token)).toMatchObject({ revision: revision + 1, diner: { lastname: 'Après' } });
     t.clock.set('2026-11-23T09:00:00Z');
+  });
+
+  test('a guest profile saved reaches the staff\u2019s client as UpdateGuest, naming nothing of it, and no other merchant\u2019s', async () => {
+    const staff = client(a.staff);
+    const other = client(b.staff);
+    await subscribed(staff, a.channel);
+    await subscribed(other, b.channel);
+    const stray = collectEvents(other, b.channel, UPDATE_GUEST_EVENT);
+    const { bearer } = await t.signIn();
+    const token = await createDraft(t, { slug: a.slug, at: AT + 1800, zone: 'all', seats: 2, bearer });
+    expectOk(await call(t, 'validate', a.slug, token, bearer));
+    const onSave = nextEvent(staff, a.channel, UPDATE_GUEST_EVENT, WAIT_MS);
+    const profile = { vip: true, regular: false, seating: '', allergens: ['milk'], note: 'A secret of the house', revision: 0 };
+    expectOk(await t.put(`/api/pro/${a.slug}/bookings/${token}/guest`, profile, { bearer: a.staff }));
+    const event = await onSave;
+    expect(Object.keys(event as object)).toEqual(['updatedAt']);
+    expect(stray).toEqual([]);
   });
 
   test('a closing made and removed reaches the staff\u2019s client as UpdateClosings, and no other merchant\u2019s', async () => {

@@ -15,6 +15,7 @@ describe('the addresses a CDN may hold for a file of the site', () => {
     ['/le-petit-zinc/booking_complete/index.html', expect.arrayContaining(['/le-petit-zinc/booking_complete/*'])],
     ['/pro/book/index.html', expect.arrayContaining(['/pro/*'])],
     ['/pro/settings/index.html', expect.arrayContaining(['/pro/*/settings'])],
+    ['/pro/day-sheet/index.html', expect.arrayContaining(['/pro/*/day-sheet'])],
     ['/_astro/app.B4P0NEeq.js', ['/_astro/app.B4P0NEeq.js']],
   ])('%s', (path, addresses) => {
     expect(purgeAddresses(path)).toEqual(addresses);

@@ -109,6 +109,14 @@ export function everyApiCall({ slug, token, importSlug }: CallSamples): ApiCall[
     post(`/api/pro/${slug}/bookings/${token}/no_show`, {}, 'staff', '/api/pro/:slug/bookings/:token/no_show'),
     post(`/api/pro/${slug}/bookings/${token}/undo`, {}, 'staff', '/api/pro/:slug/bookings/:token/undo'),
     post(`/api/pro/${slug}/bookings/${token}/note`, { note: 'Regular, likes the window' }, 'staff', '/api/pro/:slug/bookings/:token/note'),
+    get(`/api/pro/${slug}/bookings/${token}/guest`, 'staff', '/api/pro/:slug/bookings/:token/guest'),
+    {
+      route: 'PUT /api/pro/:slug/bookings/:token/guest',
+      method: 'PUT',
+      url: `/api/pro/${slug}/bookings/${token}/guest`,
+      body: { vip: true, regular: false, seating: 'Window', allergens: ['peanuts', 'sesame'], note: 'Likes the quiet corner', revision: 0 },
+      caller: 'staff',
+    },
     post(`/api/pro/${slug}/bookings/${token}/move`, { datetime: 1_795_629_600, zone_id: 'all' }, 'staff', '/api/pro/:slug/bookings/:token/move'),
     // A day past every test's booking horizon, so the closing it makes closes nothing a suite books.
     post(`/api/pro/${slug}/closings`, { kind: 'day', day: '2027-09-15', note: 'Inventory' }, 'staff', '/api/pro/:slug/closings'),

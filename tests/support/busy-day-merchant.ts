@@ -1,6 +1,7 @@
 /**
  * A merchant with a full day: `count` pending or confirmed bookings on one day (100 tables at four sittings), each by
- * its own diner with a phone, a third of them regulars with finished visits and no-shows here, written straight
+ * its own diner with a phone, a third of them regulars with finished visits and no-shows here and a guest profile
+ * staff keep on them (tags, allergies, a note), written straight
  * into the database; its staff member signs in with the password returned (`npm run bench:api`, the staff day view).
  */
 import { sql } from 'drizzle-orm';
@@ -75,6 +76,15 @@ export async function seedBusyDay(
     from bookings b, generate_series(1, ${PAST_VISITS}) v
     where b.merchant_id = ${merchant.id}::uuid and b.local_date = ${day} and substr(b.ref, 2)::int % 3 = 0
   `);
+  // Staff keep a profile on each regular (the day view reads them in its one statement): VIP, allergies, a note.
+  await handle.db.execute(sql`
+    insert into guest_profiles (merchant_id, guest_key, vip, regular, seating, allergens, note)
+    select ${merchant.id}::uuid, 'phone:' || u.phone, substr(b.ref, 2)::int % 2 = 0, true, 'Près de la fenêtre',
+      case when substr(b.ref, 2)::int % 4 = 0 then '["peanuts","sesame"]'::jsonb else '[]'::jsonb end, 'Aime le vin nature'
+    from bookings b join users u on u.id = b.user_id
+    where b.merchant_id = ${merchant.id}::uuid and b.local_date = ${day} and substr(b.ref, 2)::int % 3 = 0
+  `);
+  await handle.db.execute(sql`analyze guest_profiles`);
   await handle.db.execute(sql`analyze bookings`);
   await handle.db.execute(sql`analyze users`);
   return { slug, email, password, day };

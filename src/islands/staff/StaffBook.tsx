@@ -10,7 +10,7 @@ import frStaff from '../../i18n/messages/fr/staff.json' with { type: 'json' };
 import { longDate } from '../../lib/text/long-date.ts';
 import { armChime, playChime } from '../../lib/staff/chime.ts';
 import { actionsFor, bookTitle, groupByService, matchesFilter, tableCount, type BookAction } from '../../lib/staff/book-view.ts';
-import { STAFF_HOME_PATH, staffSettingsPath, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
+import { daySheetPath, STAFF_HOME_PATH, staffSettingsPath, staffSignInPath, staffSlugOf } from '../../lib/staff/staff-routes.ts';
 import { sortClosings } from '../../lib/staff/closing-view.ts';
 import type { StaffBookingRow, StaffClosing } from '../../shared/api/staff.ts';
 import { isPending } from '../../shared/booking-life-cycle.ts';
@@ -42,6 +42,7 @@ import DayClosings from './parts/DayClosings.tsx';
 import DayBar from './parts/DayBar.tsx';
 import DayTimeline from './parts/DayTimeline.tsx';
 import FloorPlanView from './parts/FloorPlanView.tsx';
+import GuestDialog from './parts/GuestDialog.tsx';
 import MoreActionsDialog from './parts/MoreActionsDialog.tsx';
 import NewBookingDialog from './parts/NewBookingDialog.tsx';
 import PasswordDialog from './parts/PasswordDialog.tsx';
@@ -179,6 +180,7 @@ export default function StaffBook() {
   const openBar = (booking: StaffBookingRow) => openStaffDialog({ kind: 'more', booking, actions: actionsOf(booking), details: true });
   const more = dialogOf(dialog, 'more');
   const acting = dialogOf(dialog, 'action');
+  const profile = dialogOf(dialog, 'guest');
   const showPending = () => {
     seenNewPending();
     clearSearch();
@@ -231,7 +233,9 @@ export default function StaffBook() {
       </header>
 
       <div className="staff-controls">
-        {book.day ? <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} /> : null}
+        {book.day ? (
+          <DayBar day={book.day} today={book.today} onPick={(day) => void loadDay(day)} sheetHref={slug ? daySheetPath(slug, book.day) : undefined} />
+        ) : null}
         <div className="staff-controls-row">
           <SearchBox />
           <button type="button" className="cv-btn cv-btn-primary" onClick={() => openStaffDialog({ kind: 'new-booking' })} disabled={!book.day}>
@@ -385,6 +389,7 @@ export default function StaffBook() {
         onClose={closeStaffDialog}
       />
       <ActionDialog booking={acting?.booking ?? null} action={acting?.action ?? null} onClose={closeStaffDialog} onDone={setSaid} />
+      <GuestDialog booking={profile?.booking ?? null} onClose={closeStaffDialog} onDone={setSaid} />
       <NewBookingDialog open={dialog.kind === 'new-booking'} onClose={closeStaffDialog} onDone={setSaid} />
       <CloseDialog open={dialog.kind === 'close'} onClose={closeStaffDialog} onDone={setSaid} />
       <PasswordDialog open={dialog.kind === 'password'} onClose={closeStaffDialog} onDone={setSaid} />

@@ -26,10 +26,10 @@ function queryOf(request: object): string {
 
 /** Makes one call of the route table; throws ApiError as apiRequest does. */
 export function call<R extends ApiRoute>(route: R, request: ApiRequestOf<R>, ...[options]: OptionsArg<R>): Promise<ApiResponseOf<R>> {
-  const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST' | 'DELETE';
+  const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST' | 'PUT' | 'DELETE';
   const { params, ...rest } = (options ?? {}) as BaseOptions & { params?: Record<string, string> };
   const path = routePath(route, params);
-  if (method !== 'POST') return apiRequest<ApiResponseOf<R>>(`${path}${queryOf(request)}`, { ...rest, method });
+  if (method === 'GET' || method === 'DELETE') return apiRequest<ApiResponseOf<R>>(`${path}${queryOf(request)}`, { ...rest, method });
   if (FORM_ROUTES.has(route)) return apiRequest<ApiResponseOf<R>>(path, { ...rest, method, form: request as Record<string, string> });
   return apiRequest<ApiResponseOf<R>>(path, { ...rest, method, json: request });
 }

@@ -21,6 +21,9 @@ export const UPDATE_BOOKING_EVENT = 'UpdateBooking';
 /** The event the staff book reads its day again on: a closing made or removed (private-merchant.{id}). */
 export const UPDATE_CLOSINGS_EVENT = 'UpdateClosings';
 
+/** The event the staff book reads its day again on: a guest profile saved (the cards' badges). */
+export const UPDATE_GUEST_EVENT = 'UpdateGuest';
+
 /** The public channel of a booking. */
 export function bookingChannelName(token: string): string {
   return `booking.${token}`;

@@ -2,6 +2,7 @@
 import { call } from './call.ts';
 import type { StaffCloseRequest, StaffNewBooking, StaffRefuseReason } from '../../shared/api/staff.ts';
 import type { StaffPlainAction } from '../../shared/api/routes.ts';
+import type { StaffGuestSave } from '../../shared/api/staff-guest.ts';
 import { getStaffBearer } from '../staff/staff-storage.ts';
 
 export type { StaffNewBooking } from '../../shared/api/staff.ts';
@@ -35,6 +36,10 @@ export const staffApi = {
     call(`POST /api/pro/{slug}/bookings/{token}/${action}`, { reason, ...(message ? { message } : {}) }, onBooking(slug, token)),
   /** Sets the private note (empty clears it). */
   note: (slug: string, token: string, note: string) => call('POST /api/pro/{slug}/bookings/{token}/note', { note }, onBooking(slug, token)),
+  /** The booking's diner as the restaurant knows them: tags, allergies, note, and their bookings here. */
+  guest: (slug: string, token: string) => call('GET /api/pro/{slug}/bookings/{token}/guest', {}, onBooking(slug, token)),
+  /** Saves what the restaurant keeps on the booking's diner, from the revision read (409 stale_revision when another save came between). */
+  saveGuest: (slug: string, token: string, save: StaffGuestSave) => call('PUT /api/pro/{slug}/bookings/{token}/guest', save, onBooking(slug, token)),
   /** Moves a booking to another time, zone or table. */
   move: (slug: string, token: string, move: { datetime: number; zone_id?: string; table_id?: string }) =>
     call('POST /api/pro/{slug}/bookings/{token}/move', move, onBooking(slug, token)),

@@ -8,6 +8,8 @@ export type Change =
   | { kind: 'booking'; merchantId: string }
   /** A diner's details changed: every book that shows them. */
   | { kind: 'diner' }
+  /** Staff saved a guest profile of the merchant (the tags its book shows beside each booking). */
+  | { kind: 'guest'; merchantId: string }
   /** A closing of the merchant was saved or removed. */
   | { kind: 'closing'; merchantId: string }
   /** A merchant's definition was imported: its row, floor and staff. */

@@ -1,6 +1,6 @@
 /**
  * The staff book's days, cached in process and never stale. Where the caches trust the change feed (cache-policy.ts)
- * a day is kept until the feed tells of a change it shows (a booking of the merchant, a diner's details, an import).
+ * a day is kept until the feed tells of a change it shows (a booking of the merchant, a guest profile, a diner's details, an import).
  * A shared database (PostgreSQL, other processes writing) asks first for the day's fingerprint, one cheap
  * statement, and reads the day again only when it moved.
  */
@@ -27,7 +27,7 @@ function createDayBookCache(db: Database): DayBookCache<unknown> {
   const entries = new Map<string, { version: string; value: unknown }>();
   const localVersionOf = (merchantId: string) => `${generation}.${versions.get(merchantId) ?? 0}`;
   changeFeedOf(db).subscribe((change) => {
-    if (change.kind === 'booking') {
+    if (change.kind === 'booking' || change.kind === 'guest') {
       versions.set(change.merchantId, (versions.get(change.merchantId) ?? 0) + 1);
     } else if (change.kind === 'diner' || change.kind === 'merchant') {
       // Every book shows diners' names and phones, and zone and table names.

@@ -6,7 +6,9 @@ import type { StaffBookingRow, StaffDinerChange, StaffDinerChangeSide } from '..
 import type { DinerChangeSide, DinerChangeValue } from '../domain/diner-change.ts';
 import type { Database } from './database.ts';
 import { dayBookCacheOf } from './day-book-cache.ts';
-import { bookings, diningTables, users, zones } from './schema.ts';
+import { orderedAllergens } from '../../shared/guest-profile.ts';
+import { bookingGuestKeySql } from './guest-key.ts';
+import { bookings, diningTables, guestProfiles, users, zones } from './schema.ts';
 
 /** One booking as the staff book shows it (its shape is the site's too). */
 export type { StaffBookingRow };
@@ -55,14 +57,15 @@ const rowsOf = <T>(answer: Answer<T>): T[] => (Array.isArray(answer) ? answer : 
 /**
  * What moves with every write a day's book shows, in one statement: each of the day's bookings by id, revision
  * (every write of a booking raises it, a diner's change of details too: user-store.ts) and diner, the merchant's
- * latest booking write (the diners' histories) and the merchant row's version (an import, a closing), which also
+ * latest booking write (the diners' histories), its latest guest profile save (their tags) and the merchant row's version (an import, a closing), which also
  * vouches for a cached floor (merchant-store.ts). A sum of 64-bit hashes: the order of the rows does not matter.
  */
 async function dayFingerprint(db: Database, merchantId: string, day: string): Promise<{ fingerprint: string; merchantVersion: string | null }> {
   const answer = (await db.execute(sql`
     select count(*)::text
         || '|' || coalesce(sum(hashtextextended(b.id::text || '.' || b.revision || '.' || coalesce(b.user_id::text, '-'), 0)), 0)::text
-        || '|' || coalesce((select max(p.updated_at)::text from bookings p where p.merchant_id = ${merchantId}), '-') as fingerprint,
+        || '|' || coalesce((select max(p.updated_at)::text from bookings p where p.merchant_id = ${merchantId}), '-')
+        || '|' || coalesce((select max(g.updated_at)::text from guest_profiles g where g.merchant_id = ${merchantId}), '-') as fingerprint,
       (select m.xmin::text from merchants m where m.id = ${merchantId}) as merchant_version
       from bookings b
       where b.merchant_id = ${merchantId} and b.local_date = ${day} and b.status is not null`)) as unknown as Answer<{
@@ -118,6 +121,12 @@ const columns = {
   phone: users.phone,
   // A guest's email is kept apart from accounts' (anonymous_email): staff see either.
   email: sql<string | null>`coalesce(${users.email}, ${users.anonymousEmail})`,
+  guestRevision: guestProfiles.revision,
+  vip: guestProfiles.vip,
+  regular: guestProfiles.regular,
+  seating: guestProfiles.seating,
+  allergens: guestProfiles.allergens,
+  guestNote: guestProfiles.note,
 };
 
 async function readRows(db: Database, where: SQL | undefined, order: SQL[], limit?: number) {
@@ -127,6 +136,8 @@ async function readRows(db: Database, where: SQL | undefined, order: SQL[], limi
     .innerJoin(zones, eq(zones.id, bookings.zoneId))
     .innerJoin(diningTables, eq(diningTables.id, bookings.tableId))
     .leftJoin(users, eq(users.id, bookings.userId))
+    // Each diner's profile here in the same statement: one indexed probe per booking (guest_profiles_key), no call each.
+    .leftJoin(guestProfiles, and(eq(guestProfiles.merchantId, bookings.merchantId), eq(guestProfiles.guestKey, bookingGuestKeySql)))
     .where(where)
     .orderBy(...order);
   return limit === undefined ? query : query.limit(limit);
@@ -157,6 +168,10 @@ function toStaffRows(timezone: string, rows: Row[], histories: Histories): Staff
     history: histories.get(row.id) ?? { visits: 0, no_shows: 0 },
     updated_at: row.updatedAt.toISOString(),
     diner_change: row.dinerChange ? staffDinerChange(timezone, row.dinerChange) : null,
+    guest:
+      row.guestRevision === null
+        ? null
+        : { vip: row.vip!, regular: row.regular!, seating: row.seating!, allergens: orderedAllergens(row.allergens!), note: row.guestNote! },
   }));
 }
 

@@ -37,6 +37,14 @@ export function publishMerchantClosings(
   return broadcaster.publish(merchantChannel(merchantId), UPDATE_CLOSINGS_EVENT, { ...change, updatedAt: now.toISOString() });
 }
 
+/** Name of the event announcing that staff saved a guest profile (the book reads its day again for the badges). */
+export const UPDATE_GUEST_EVENT = 'UpdateGuest';
+
+/** Announces on the merchant's channel that a guest profile was saved, naming nothing of it; never rejects. */
+export function publishMerchantGuest(broadcaster: Broadcaster, merchantId: string, now: Date = new Date()): Promise<void> {
+  return broadcaster.publish(merchantChannel(merchantId), UPDATE_GUEST_EVENT, { updatedAt: now.toISOString() });
+}
+
 /**
  * Announces on the merchant's public availability channel that a closing was made or removed, or that a saved
  * definition changed what is bookable, so open booking pages read their times again (only the day: who closed it and

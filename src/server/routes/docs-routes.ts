@@ -13,7 +13,7 @@ merchant_closed, invalid_transition, unauthenticated, not_found, rate_limited). 
 calls (tag *staff*, under /api/pro) take a staff bearer from \`POST /api/pro/auth/login\`, and answer only for that
 staff member's merchants. Times are unix seconds; dates are merchant-local YYYY-MM-DD. Every change of a booking is
 published as event \`UpdateBooking\` on the public Pusher channel \`booking.{token}\` and, once validated, on the
-merchant's private channel \`private-merchant.{id}\` (staff only), which also carries \`UpdateClosings\`.`;
+merchant's private channel \`private-merchant.{id}\` (staff only), which also carries \`UpdateClosings\` and \`UpdateGuest\`.`;
 
 /**
  * Content-Security-Policy of the rendered docs: Swagger UI's own files only (it has no inline script), its inline

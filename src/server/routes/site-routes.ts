@@ -34,9 +34,12 @@ export const PASSWORD_PAGE_CSP = pageCsp("'none'");
 const STAFF_BOOK_SHELL = 'pro/book/index.html';
 /** The restaurant settings' one shell, served for /pro/{slug}/settings. */
 const STAFF_SETTINGS_SHELL = 'pro/settings/index.html';
+/** The printable day sheet's one shell, served for /pro/{slug}/day-sheet. */
+const STAFF_SHEET_SHELL = 'pro/day-sheet/index.html';
 
 /**
- * The pages where a password is typed or a reset asked for, and the staff book and settings (their buttons act on bookings and the restaurant). The
+ * The pages where a password is typed or a reset asked for, and the staff book, settings and day sheet (their buttons act on bookings and the
+ * restaurant; the sheet shows diners' allergies). The
  * sign-in choice, the guest form and onboarding stay embeddable: a diner booking inside a restaurant's iframe
  * validates as a guest there.
  */
@@ -47,6 +50,7 @@ const PASSWORD_PAGES = new Set([
   'pro/index.html',
   STAFF_BOOK_SHELL,
   STAFF_SETTINGS_SHELL,
+  STAFF_SHEET_SHELL,
 ]);
 
 /** Content-Security-Policy of imported images: nothing runs, nothing loads. */
@@ -131,6 +135,10 @@ export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: s
   });
   app.get('/pro/:slug(^[a-z0-9-]+$)/settings', { schema: { hide: true } }, async (_request, reply) => {
     if (existsSync(path.join(siteDir, STAFF_SETTINGS_SHELL))) return sendPage(reply, STAFF_SETTINGS_SHELL);
+    return sendPage(reply, '404.html', 404);
+  });
+  app.get('/pro/:slug(^[a-z0-9-]+$)/day-sheet', { schema: { hide: true } }, async (_request, reply) => {
+    if (existsSync(path.join(siteDir, STAFF_SHEET_SHELL))) return sendPage(reply, STAFF_SHEET_SHELL);
     return sendPage(reply, '404.html', 404);
   });
 

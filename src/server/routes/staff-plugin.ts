@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountLimits } from '../auth/account-settings.ts';
 import type { Database } from '../db/database.ts';
 import type { Broadcaster } from '../realtime/broadcaster.ts';
-import { publishAvailabilityChange, publishMerchantClosings } from '../realtime/merchant-events.ts';
+import { publishAvailabilityChange, publishMerchantClosings, publishMerchantGuest } from '../realtime/merchant-events.ts';
 import type { BookingService } from '../services/booking-service.ts';
 import { createClosingService } from '../services/merchant-closings.ts';
 import { createStaffDayView } from '../services/staff-day-view.ts';
@@ -12,6 +12,7 @@ import { staffAuthRoutes } from './staff-auth-routes.ts';
 import { staffBookRoutes } from './staff-book-routes.ts';
 import { staffClosingRoutes } from './staff-closing-routes.ts';
 import { staffDefinitionRoutes } from './staff-definition-routes.ts';
+import { staffGuestRoutes } from './staff-guest-routes.ts';
 import { staffPhotoRoutes } from './staff-photo-routes.ts';
 import { createRequestStaff } from './request-staff.ts';
 
@@ -42,6 +43,12 @@ export async function staffPlugin(app: FastifyInstance, options: StaffPluginOpti
   const days = createStaffDayView({ db: options.db, loadFloor: (slug) => options.bookings.loadFloor(slug) });
   await staffBookRoutes(app, { db: options.db, now: options.now, requestStaff, days });
   await staffActionRoutes(app, { bookings: options.bookings, requestStaff });
+  await staffGuestRoutes(app, {
+    db: options.db,
+    now: options.now,
+    requestStaff,
+    onSaved: (merchantId) => void publishMerchantGuest(options.broadcaster, merchantId, options.now()),
+  });
   const closings = createClosingService({
     db: options.db,
     now: options.now,

@@ -33,6 +33,7 @@ import type {
   StaffRefuseReason,
   StaffSearchResponse,
 } from './staff.ts';
+import type { StaffGuestResponse, StaffGuestSave } from './staff-guest.ts';
 import type { UserBookingsResponse } from './user-bookings.ts';
 
 /** One call: what it sends, what it answers, and `form` when it is sent form-encoded (the OAuth token endpoint). */
@@ -100,6 +101,8 @@ export interface ApiRoutes extends StaffPlainActions {
   'POST /api/pro/{slug}/bookings/{token}/refuse': Call<{ reason: StaffRefuseReason; message?: string }, StaffActionResponse>;
   'POST /api/pro/{slug}/bookings/{token}/cancel': Call<{ reason: StaffRefuseReason; message?: string }, StaffActionResponse>;
   'POST /api/pro/{slug}/bookings/{token}/note': Call<{ note: string }, StaffActionResponse>;
+  'GET /api/pro/{slug}/bookings/{token}/guest': Call<NoBody, StaffGuestResponse>;
+  'PUT /api/pro/{slug}/bookings/{token}/guest': Call<StaffGuestSave, StaffGuestResponse>;
   'POST /api/pro/{slug}/bookings/{token}/move': Call<{ datetime: number; zone_id?: string; table_id?: string }, StaffActionResponse>;
   'POST /api/pro/{slug}/bookings': Call<StaffNewBooking, StaffActionResponse>;
   'POST /api/pro/{slug}/closings': Call<StaffCloseRequest, StaffClosingResponse>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { success } from './common-schema.ts';
 import { STAFF_ROLES } from '../staff-roles.ts';
+import { guestTagsSchema } from './staff-guest-schema.ts';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const instant = z.string().describe('An instant, ISO 8601');
@@ -59,6 +60,7 @@ export const staffBookingRowSchema = z
     history: z.object({ visits: z.number().int(), no_shows: z.number().int() }),
     updated_at: instant.describe('When the booking was last written (what the catch-up call\u2019s `since` compares)'),
     diner_change: staffDinerChangeSchema.nullable().optional(),
+    guest: guestTagsSchema.nullable().describe('What staff keep on the diner here (GET .../guest for their history); null when nothing'),
   })
   .meta({ id: 'StaffBookingRow' });
 

@@ -26,6 +26,7 @@ function row(time: string, status: number, extra: Partial<StaffBookingRow> = {})
     note: '',
     history: { visits: 0, no_shows: 0 },
     updated_at: '2026-11-25T10:00:00.000Z',
+    guest: null,
     ...extra,
   };
 }

@@ -9,6 +9,8 @@ describe('where staff go back to after signing in', () => {
     ['/pro/sakura-ramen', '/pro/sakura-ramen'],
     ['/pro/sakura-ramen/settings', '/pro/sakura-ramen/settings'],
     ['/pro/trattoria-nonna/settings', null],
+    ['/pro/sakura-ramen/day-sheet?date=2026-11-25', '/pro/sakura-ramen/day-sheet?date=2026-11-25'],
+    ['/pro/trattoria-nonna/day-sheet', null],
     ['/pro/trattoria-nonna', null],
     ['https://evil.example/pro/le-petit-zinc', null],
     ['//evil.example/pro/le-petit-zinc', null],

@@ -1,4 +1,4 @@
-/** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history, note, and its actions. */
+/** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history and the diner's tags here, note, and its actions. */
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
 import { bookingKind, type BookAction } from '../../../lib/staff/book-view.ts';
@@ -7,6 +7,8 @@ import { useTranslation } from '../../shared/use-translation.ts';
 import BookingRemark from './BookingRemark.tsx';
 import type { DialogAction } from './ActionDialog.tsx';
 import DinerChangeLine from './DinerChangeLine.tsx';
+import GuestBadges from './GuestBadges.tsx';
+import { openStaffDialog } from '../../../stores/staff-dialog.ts';
 import StatusBadge from './StatusBadge.tsx';
 import { useBookHour } from './use-book-hour.ts';
 
@@ -71,18 +73,20 @@ export default function BookingCard({ booking, withDate, merchantPhone, actions,
             </a>
           </p>
         ) : null}
-        {booking.history.visits > 0 || booking.history.no_shows > 0 ? (
-          <p className="staff-booking-line staff-history">
-            {booking.history.visits > 0 ? <span className="staff-chip">{t('staff.visits', { count: booking.history.visits })}</span> : null}
-            {booking.history.no_shows > 0 ? (
-              <span className="staff-chip staff-chip-warn">{t('staff.noShows', { count: booking.history.no_shows })}</span>
-            ) : null}
-          </p>
-        ) : (
-          <p className="staff-booking-line staff-history">
-            <span className="staff-chip">{t('staff.firstVisit')}</span>
-          </p>
-        )}
+        <p className="staff-booking-line staff-history">
+          {booking.history.visits > 0 ? <span className="staff-chip">{t('staff.visits', { count: booking.history.visits })}</span> : null}
+          {booking.history.no_shows > 0 ? <span className="staff-chip staff-chip-warn">{t('staff.noShows', { count: booking.history.no_shows })}</span> : null}
+          {booking.history.visits === 0 && booking.history.no_shows === 0 ? <span className="staff-chip">{t('staff.firstVisit')}</span> : null}
+          <GuestBadges booking={booking} />
+          <button
+            type="button"
+            className="cv-btn cv-btn-secondary staff-small staff-guest-open"
+            onClick={() => openStaffDialog({ kind: 'guest', booking })}
+            aria-describedby={headingId}
+          >
+            {t('staff.guest.open')}
+          </button>
+        </p>
         <BookingRemark kind="comment" text={booking.comment} />
         {booking.cancel_reason ? (
           <p className="staff-booking-line staff-muted">

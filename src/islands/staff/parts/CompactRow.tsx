@@ -4,6 +4,7 @@ import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import type { DialogAction } from './ActionDialog.tsx';
 import { actionLabel } from './BookingCard.tsx';
+import GuestBadges from './GuestBadges.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import { useBookHour } from './use-book-hour.ts';
 
@@ -42,6 +43,7 @@ export default function CompactRow({ booking, withDate, actions, onAction, onMor
       <span className="staff-row-where staff-muted">{where}</span>
       <span className="staff-row-status">
         <StatusBadge booking={booking} />
+        <GuestBadges booking={booking} short />
         {booking.comment || booking.note ? (
           <span className="staff-row-flag" title={t('staff.compact.hasText')}>
             <span aria-hidden="true">✎</span>

@@ -1,4 +1,4 @@
-/** The day shown, with the previous and next days, today, and the site's calendar for any other day (past days included), its days with bookings marked. */
+/** The day shown, with the previous and next days, today, Print (the day sheet), and the site's calendar for any other day (past days included), its days with bookings marked. */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { longDate } from '../../../lib/text/long-date.ts';
@@ -28,10 +28,12 @@ export interface DayBarProps {
   day: string;
   today: string | null;
   onPick: (day: string) => void;
+  /** The day's printable sheet (/pro/{slug}/day-sheet?date=), linked as Print. */
+  sheetHref?: string;
 }
 
 /** The day navigation. */
-export default function DayBar({ day, today, onPick }: DayBarProps) {
+export default function DayBar({ day, today, onPick, sheetHref }: DayBarProps) {
   const { t, lang } = useTranslation();
   const [calendar, setCalendar] = useState(false);
   const months = useStore($staffCalendar);
@@ -78,6 +80,12 @@ export default function DayBar({ day, today, onPick }: DayBarProps) {
         <button type="button" className="cv-btn cv-btn-secondary staff-today" onClick={() => onPick(today)}>
           {t('staff.day.today')}
         </button>
+      ) : null}
+      {sheetHref ? (
+        <a className="cv-btn cv-btn-secondary staff-print" href={sheetHref}>
+          {t('staff.sheet.open')}
+          <span className="visually-hidden">{t('staff.sheet.openMore')}</span>
+        </a>
       ) : null}
       {calendar ? (
         <Suspense fallback={null}>

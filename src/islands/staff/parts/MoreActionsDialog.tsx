@@ -4,6 +4,7 @@ import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
 import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
+import { openStaffDialog } from '../../../stores/staff-dialog.ts';
 import Modal from '../../shared/Modal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import BookingRemark from './BookingRemark.tsx';
@@ -55,6 +56,11 @@ export default function MoreActionsDialog({ booking, actions, onPick, onClose, d
             </button>
           </li>
         ))}
+        <li>
+          <button type="button" className="cv-btn cv-btn-secondary staff-wide" onClick={() => openStaffDialog({ kind: 'guest', booking })}>
+            {t('staff.guest.open')}
+          </button>
+        </li>
       </ul>
     </Modal>
   );

@@ -3,6 +3,7 @@
  * and the jobs and messages behind them. drizzle-kit reads this file (src/server/db/drizzle.config.ts).
  */
 import { bookingTables, bookings, contactCodes, identityCodes } from './bookings.ts';
+import { guestProfiles } from './guests.ts';
 import { accessTokens, loginHandoffs, passwordResets, refreshTokens, socialIdentities, socialLoginStates, users } from './diners.ts';
 import { diningTables, merchantClosings, merchants, zones } from './merchants.ts';
 import { jobs, messagesOutbox } from './messages.ts';
@@ -10,6 +11,7 @@ import { merchantChanges, staff, staffPasswordResets, staffSessions } from './st
 
 export * from './bookings.ts';
 export * from './diners.ts';
+export * from './guests.ts';
 export * from './merchants.ts';
 export * from './messages.ts';
 export * from './staff.ts';
@@ -28,6 +30,7 @@ export const schema = {
   accessTokens,
   bookings,
   bookingTables,
+  guestProfiles,
   refreshTokens,
   passwordResets,
   socialIdentities,
