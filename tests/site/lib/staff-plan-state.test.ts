@@ -32,6 +32,7 @@ function booking(time: string, extra: Partial<StaffBookingRow> = {}): StaffBooki
     no_show: false,
     note: '',
     history: { visits: 0, no_shows: 0 },
+    guest: null,
     updated_at: iso(time),
     ...extra,
   };

@@ -70,6 +70,7 @@ function booking(time: string, extra: Partial<StaffBookingRow> = {}): StaffBooki
     no_show: false,
     note: '',
     history: { visits: 0, no_shows: 0 },
+    guest: null,
     updated_at: '2026-11-25T10:00:00.000Z',
     ...extra,
   };
