@@ -53,22 +53,26 @@ test('a booking of a later day offers no arrival; one whose time has come is mar
   await expect(more.getByRole('button', { name: 'Terminer' })).toHaveCount(0);
   await staff.keyboard.press('Escape');
 
-  // The late diner: arrival is the main button; recorded as a no-show, then undone back to confirmed.
+  // The late diner: arrival is the main button; recorded as a no-show, then undone back to confirmed, on a
+  // tablet held landscape (1024 px) and then portrait (768 px).
   await staff.goto(`/pro/${SLUG}?day=${localDate(lateAt * 1000, 'Europe/Paris')}`);
   const late = staff.getByRole('article', { name: `Retard${suffix} Fenêtre` });
-  await expect(late.getByRole('button', { name: 'Client arrivé' })).toBeVisible();
-  await late.getByRole('button', { name: "Plus d'actions" }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Non venu' }).click();
-  const noShow = staff.getByRole('dialog', { name: 'Noter le client comme non venu ?' });
-  await noShow.getByRole('button', { name: 'Non venu' }).click();
-  await expect(noShow).toBeHidden();
-  await expect(late.getByText('Non venue', { exact: true })).toBeVisible();
+  for (const width of [1024, 768]) {
+    await staff.setViewportSize({ width, height: width === 1024 ? 768 : 1024 });
+    await expect(late.getByRole('button', { name: 'Client arrivé' })).toBeVisible();
+    await late.getByRole('button', { name: "Plus d'actions" }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Non venu' }).click();
+    const noShow = staff.getByRole('dialog', { name: 'Noter le client comme non venu ?' });
+    await noShow.getByRole('button', { name: 'Non venu' }).click();
+    await expect(noShow).toBeHidden();
+    await expect(late.getByText('Non venue', { exact: true })).toBeVisible();
 
-  await late.getByRole('button', { name: 'Annuler « non venu »' }).click();
-  const undo = staff.getByRole('dialog', { name: 'Revenir en arrière ?' });
-  await undo.getByRole('button', { name: 'Revenir en arrière' }).click();
-  await expect(undo).toBeHidden();
-  await expect(late.getByText('Confirmée', { exact: true })).toBeVisible();
-  await expect(late.getByRole('button', { name: 'Client arrivé' })).toBeVisible();
+    await late.getByRole('button', { name: 'Annuler « non venu »' }).click();
+    const undo = staff.getByRole('dialog', { name: 'Revenir en arrière ?' });
+    await undo.getByRole('button', { name: 'Revenir en arrière' }).click();
+    await expect(undo).toBeHidden();
+    await expect(late.getByText('Confirmée', { exact: true })).toBeVisible();
+    await expect(late.getByRole('button', { name: 'Client arrivé' })).toBeVisible();
+  }
   await staff.context().close();
 });
