@@ -4,15 +4,14 @@ import { ALLERGENS } from '../guest-profile.ts';
 import { success } from './common-schema.ts';
 
 /** What staff keep on a diner: tags, allergies, a seating preference and a note. */
-export const guestTagsSchema = z
-  .object({
-    vip: z.boolean(),
-    regular: z.boolean().describe('A regular here'),
-    seating: z.string().describe('A short seating preference, empty when none'),
-    allergens: z.array(z.enum(ALLERGENS)).describe('Of the 14 EU allergens (Regulation 1169/2011, Annex II), in its order'),
-    note: z.string().describe('Staff\u2019s note on the diner (not on one booking)'),
-  })
-  .meta({ id: 'GuestTags' });
+// Inline, not a named component: a nullable reference is not valid OpenAPI 3.0 (the book's rows give null).
+export const guestTagsSchema = z.object({
+  vip: z.boolean(),
+  regular: z.boolean().describe('A regular here'),
+  seating: z.string().describe('A short seating preference, empty when none'),
+  allergens: z.array(z.enum(ALLERGENS)).describe('Of the 14 EU allergens (Regulation 1169/2011, Annex II), in its order'),
+  note: z.string().describe('Staff\u2019s note on the diner (not on one booking)'),
+});
 
 /** The diner's bookings here, by how they ended. */
 export const guestCountsSchema = z.object({

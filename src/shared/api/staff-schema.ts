@@ -71,9 +71,8 @@ export const staffCoversAtTimeSchema = z.object({ time: z.string(), covers: z.nu
 export const staffServiceSchema = z.object({ id: z.string(), start: z.string(), end: z.string() });
 
 /** A table's place on its zone's plan: x and y in percent of the plan's width and height, and its shape. */
-export const staffTablePlanSchema = z
-  .object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100), shape: z.enum(['round', 'square', 'rect']) })
-  .meta({ id: 'TablePlan' });
+// Inline, not a named component: a nullable reference is not valid OpenAPI 3.0 (a table not placed gives null).
+export const staffTablePlanSchema = z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100), shape: z.enum(['round', 'square', 'rect']) });
 
 /** A zone of the merchant's floor with its tables and their combinations. */
 export const staffZoneSchema = z.object({
