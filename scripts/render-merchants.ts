@@ -56,9 +56,9 @@ const destination = {
 /** Loads the renderer kept in `dir`; throws when it is missing or not one this Astro can drive. */
 export async function openRenderer(dir: string): Promise<MerchantRenderer> {
   const kept = JSON.parse(await readFile(join(dir, RENDERER_FILE), 'utf8')) as KeptRenderer;
-  // The renderer loads its packages (React) from node_modules: unset, they run their development builds, several times
-  // slower than the production ones Astro's build ran (the HTML is the same).
-  process.env.NODE_ENV ??= 'production';
+  // The renderer loads its packages (React) from node_modules in the mode its pages were compiled for: unset, they run
+  // their development builds, several times slower than the production ones a build compiles for.
+  process.env.NODE_ENV ??= kept.nodeEnv ?? 'production';
   const loaded = (await import(pathToFileURL(join(dir, kept.entry)).href)) as { app?: BuildAppLike };
   if (typeof loaded.app?.setInternals !== 'function' || typeof loaded.app.render !== 'function') throw new Error(`${dir}: not a page renderer`);
   const app: BuildAppLike = loaded.app;
