@@ -12,8 +12,8 @@ import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
 import type { FileHashes } from './site-changes.ts';
 import type { RenderMessage, RenderTask, RenderWorkerData } from './render-site-worker.ts';
 
-/** Merchants per chunk: a chunk's pages are held in memory until written (about 40 kB a merchant). */
-const CHUNK_MERCHANTS = 200;
+/** Merchants per chunk: a chunk's pages are held in memory until written (about 30 kB a merchant); small enough that the cores finish together, and Astro finds a page's merchant among fewer. */
+const CHUNK_MERCHANTS = 100;
 // Tasks handed to a worker ahead of time: one renders while the one before it is written.
 const TASKS_AHEAD = 2;
 
