@@ -7,6 +7,7 @@ import { externalScripts } from './scripts/external-scripts.ts';
 import { keepRenderer } from './scripts/keep-renderer.ts';
 import { minifiedPublicScripts } from './scripts/minify-public-scripts.ts';
 import { sitePwa } from './scripts/site-pwa.ts';
+import { staticTexts } from './scripts/static-texts.ts';
 
 export default defineConfig({
   output: 'static',
@@ -15,7 +16,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // externalScripts: the CSP is script-src 'self', and Astro inlines its island loader; keep it before any integration that hashes pages.
   // AstroPWA last: its service worker precaches the files as the integrations before it left them.
-  integrations: [react(), keepRenderer(), clientChunks(), externalScripts(), minifiedPublicScripts(), bootScripts(), sitePwa()],
+  integrations: [react(), keepRenderer(), clientChunks(), externalScripts(), minifiedPublicScripts(), bootScripts(), staticTexts(), sitePwa()],
   build: {
     format: 'directory',
     // External stylesheets only: a strict Content-Security-Policy will forbid inline <style>.

@@ -151,8 +151,10 @@ async function main(): Promise<void> {
       pending = lines.pop() ?? '';
       lines.forEach(onLine);
     });
+    let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
+      stderr += text;
       // time -v writes its report last, after a "Command being timed" line.
       if (timeReport !== '' || text.includes('Command being timed')) timeReport += text;
       else text.split('\n').forEach(onLine);
@@ -192,11 +194,14 @@ async function main(): Promise<void> {
 
     const pages = await countFiles(siteDir, '.html');
     const whole = await countFiles(siteDir);
-    const time = parseTime(timeReport);
+    // time -v's report, whole: a chunk of stderr may end inside its first line.
+    const timedAt = stderr.lastIndexOf('Command being timed');
+    const time = parseTime(timedAt >= 0 ? stderr.slice(timedAt) : timeReport);
     const buildMs = wallMs - lockWaitMs;
     const pagesPerSecond = pages.files / (buildMs / 1000);
     const peakRss = Math.max(time.maxRssBytes ?? 0, peaks.processHwm);
-    const prerender = phases.find((line) => line.includes('prerendered in'));
+    const compiled = phases.find((line) => line.includes('compiled the site and its page renderer in'));
+    const rendered = phases.find((line) => line.includes('rendered and precompressed'));
 
     // The baseline of this run: the disk writing the same files with no build around it (a plain copy of the site).
     const copyStarted = performance.now();
@@ -257,7 +262,12 @@ async function main(): Promise<void> {
       `| Peak RSS of the largest process${useTime ? ' (time -v, exact)' : ' (VmHWM)'} | ${gb(peakRss)} |`,
       `| Peak RSS of the whole process tree (sampled sum) | ${gb(peaks.treeRss)} |`,
       ...(time.cpuPercent ? [`| CPU (time -v) | ${time.cpuPercent} of one core; user ${time.userSeconds} s, system ${time.systemSeconds} s |`] : []),
-      ...(prerender ? [`| Astro prerender (build log) | ${prerender.split('prerendered in ')[1]} |`] : []),
+      ...(compiled
+        ? [`| Astro: the site compiled, its shared pages and a sample of merchant pages written (build log) | ${compiled.split(' in ').pop()} |`]
+        : []),
+      ...(rendered
+        ? [`| Merchant pages rendered with the kept renderer on every core, each written with .br and .gz (build log) | ${rendered.split(' in ').pop()} |`]
+        : []),
       `| Baseline, same run: a plain copy of the built site (the disk writing the same ${whole.files} files) | ${seconds(copyMs)} |`,
       `| One merchant changed (${CHANGES} changes, one update process each): new page in place, median / max | ${ms(live.median)} / ${ms(live.max)} |`,
       `| … of them a new description (an admin import), median / max | ${ms(liveOf('description').median)} / ${ms(liveOf('description').max)} |`,

@@ -28,24 +28,47 @@ function stylesUnder(root: Element): Element[] {
   return found;
 }
 
-/** The page with the body's <style> elements moved to the end of its head (unchanged when there is none). */
-export function hoistBodyStyles(page: string): string {
+/** Whether the page may have a <style> in its body (cheap, and exact when false): only then is it worth parsing. */
+export function mayHaveBodyStyles(page: string): boolean {
   const bodyAt = page.search(/<body[\s>]/i);
-  if (bodyAt < 0 || !/<style[\s>]/i.test(page.slice(bodyAt))) return page;
-  const document = parse(page, { sourceCodeLocationInfo: true });
+  return bodyAt >= 0 && /<style[\s>]/i.test(page.slice(bodyAt));
+}
+
+/** One change to a page's source: the text between two offsets replaced. */
+export interface PageEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The edits that move the body's <style> elements of a parsed page (`document`, of source `page`) to the end of its head. */
+export function bodyStyleEdits(document: DefaultTreeAdapterTypes.Document, page: string): PageEdit[] {
   const root = childElement(document, 'html');
   const head = root && childElement(root, 'head');
   const body = root && childElement(root, 'body');
   const headEnd = head?.sourceCodeLocation?.endTag?.startOffset;
-  if (!body || headEnd === undefined) return page;
+  if (!body || headEnd === undefined) return [];
   const styles = stylesUnder(body).flatMap((style) => (style.sourceCodeLocation ? [style.sourceCodeLocation] : []));
-  if (styles.length === 0) return page;
+  if (styles.length === 0) return [];
   const moved = styles.map((at) => page.slice(at.startOffset, at.endOffset)).join('');
-  let out = page.slice(0, headEnd) + moved;
-  let from = headEnd;
-  for (const at of styles) {
-    out += page.slice(from, at.startOffset);
-    from = at.endOffset;
+  return [{ start: headEnd, end: headEnd, text: moved }, ...styles.map((at) => ({ start: at.startOffset, end: at.endOffset, text: '' }))];
+}
+
+/** The page with the edits made (they do not overlap). */
+export function applyEdits(page: string, edits: readonly PageEdit[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    parts.push(page.slice(from, edit.start), edit.text);
+    from = edit.end;
   }
-  return out + page.slice(from);
+  parts.push(page.slice(from));
+  return parts.join('');
+}
+
+/** The page with the body's <style> elements moved to the end of its head (unchanged when there is none). */
+export function hoistBodyStyles(page: string): string {
+  if (!mayHaveBodyStyles(page)) return page;
+  const edits = bodyStyleEdits(parse(page, { sourceCodeLocationInfo: true }), page);
+  return edits.length === 0 ? page : applyEdits(page, edits);
 }

@@ -17,6 +17,7 @@ import { removeDeadBuilds } from './dead-builds.ts';
 import { pathExists } from './path-exists.ts';
 import { takePidLock } from './pid-lock.ts';
 import { precompressSite } from './precompress-site.ts';
+import { renderSiteMerchants, sampleMerchants, writeMerchantChunks } from './render-site-merchants.ts';
 import { CHANGES_FILE, hashSiteFiles, readHashes, writeSiteChanges, type FileHashes } from './site-changes.ts';
 import { siteFolders, swapInSite } from './site-swap.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
@@ -148,6 +149,18 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteResult> {
   return run;
 }
 
+/** The API's merchants whose slug can be a folder (the others said in the log). */
+async function fetchUsableMerchants(apiUrl: string, log: (line: string) => void): Promise<MerchantListing[]> {
+  const fetched = await fetchMerchantList(apiUrl);
+  const merchants = fetched.filter((merchant) => {
+    if (usableSlug(merchant?.slug)) return true;
+    log(`skipping a merchant with an unusable slug: ${JSON.stringify(merchant?.slug)}`);
+    return false;
+  });
+  log(`fetched ${fetched.length} merchants from ${apiUrl}`);
+  return merchants;
+}
+
 async function buildSiteNow({
   apiUrl,
   outDir = 'dist',
@@ -165,49 +178,65 @@ async function buildSiteNow({
   // This build's own copy of the list: the shared cache may be rewritten meanwhile by a build for another folder.
   const ownList = join(dirname(target), `.${basename(target)}.merchants-${suffix}.json`);
 
-  const fetched = await fetchMerchantList(apiUrl);
-  const merchants = fetched.filter((merchant) => {
-    if (usableSlug(merchant?.slug)) return true;
-    log(`skipping a merchant with an unusable slug: ${JSON.stringify(merchant?.slug)}`);
-    return false;
-  });
-  log(`fetched ${fetched.length} merchants from ${apiUrl}`);
+  // Let go once the chunks are written: at 100,000 merchants the parsed list is a good part of the build's memory.
+  let merchants = await fetchUsableMerchants(apiUrl, log);
   await writeFileAtomic(cache, JSON.stringify(merchants));
 
   const hash = await sourceHash();
   const renderer = rendererName(target, hash);
+  const rendererDir = join(RENDERERS_DIR, renderer);
   const { building } = siteFolders(target, suffix);
-  unfinished.add(building).add(ownList);
+  // The merchants cut into chunk files for the page workers: beside the site, named as removeDeadBuilds knows.
+  const chunks = join(dirname(target), `.${basename(target)}.merchants-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const sampleList = join(chunks, 'sample.json');
+  unfinished.add(building).add(ownList).add(chunks);
   try {
     await writeFileAtomic(ownList, JSON.stringify(merchants));
-    log(`prerendering ${merchants.length} merchant pages...`);
+    const tasks = await writeMerchantChunks(merchants, chunks);
+    tasks.push({ kind: 'home', file: ownList });
+    // Astro compiles the site and writes the shared pages with a sample of the merchants (one of each kind of page,
+    // so every script a merchant page uses is in the service worker's list); every merchant page is rendered after, on every core.
+    await writeFile(sampleList, JSON.stringify(sampleMerchants(merchants)));
+    const record = merchantsRecord(merchants);
+    const stampBase = { merchantsHash: merchantsHash(merchants), merchantCount: merchants.length };
+    merchants = [];
+    log(`prerendering ${stampBase.merchantCount} merchant pages...`);
     const renderStarted = performance.now();
-    await runAstroBuild(building, ownList, join(RENDERERS_DIR, renderer), log);
-    log(`prerendered in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
-    // Side by side, since the one waits on the disk more than the other: pages precompressed (and hashed as they are
-    // read), media placed and hashed (merchant images are not precompressed; precompressSite leaves media/ alone).
+    await runAstroBuild(building, sampleList, rendererDir, log);
+    log(`compiled the site and its page renderer in ${seconds(renderStarted)}`);
+    const kept = await pathExists(join(rendererDir, RENDERER_FILE));
+    if (!kept) {
+      log(`no page renderer kept: prerendering every merchant page with Astro...`);
+      await runAstroBuild(building, ownList, rendererDir, log);
+    }
+    // Side by side, since the one waits on the disk more than the other: Astro's files precompressed (and hashed as they are
+    // read) and merchant pages rendered, media placed and hashed (merchant images are not precompressed).
     const [compressed, mediaHashes] = await Promise.all([
       (async () => {
         const compressStarted = performance.now();
-        const result = await precompressSite(building);
+        const shared = await precompressSite(building);
+        if (!kept) return shared;
         log(
-          `precompressed ${result.files} pages, scripts and styles (${(result.bytes / 1000).toFixed(0)} kB, ${(result.brotliBytes / 1000).toFixed(0)} kB with Brotli) in ${seconds(compressStarted)}`,
+          `precompressed ${shared.files} shared pages, scripts and styles in ${seconds(compressStarted)}; rendering ${tasks.length - 1} chunks of merchants...`,
         );
-        return result;
+        const pagesStarted = performance.now();
+        const pages = await renderSiteMerchants({ rendererDir, building, tasks });
+        log(
+          `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli) in ${seconds(pagesStarted)}`,
+        );
+        return { ...shared, hashes: { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } } };
       })(),
       placeMedia(join(resolve(dataDir), 'media'), building, target, log),
     ]);
 
-    const kept = await pathExists(join(RENDERERS_DIR, renderer, RENDERER_FILE));
     const stamp: BuildStamp = {
-      merchantsHash: merchantsHash(merchants),
+      ...stampBase,
       sourceHash: hash,
-      merchantCount: merchants.length,
       builtAt: new Date().toISOString(),
       ...(kept ? { renderer } : {}),
     };
     // What each merchant's pages were rendered from: a later change re-renders only the merchants that differ (scripts/update-site.ts).
-    await writeFile(join(building, MERCHANTS_RECORD), JSON.stringify(merchantsRecord(merchants)));
+    await writeFile(join(building, MERCHANTS_RECORD), JSON.stringify(record));
     await writeFile(join(building, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
     // No update of the served site between its hashes read here and the swap (scripts/update-site.ts).
     const releaseSite = await lockSite(target, log);
@@ -239,12 +268,14 @@ async function buildSiteNow({
 
     const durationMs = performance.now() - started;
     log(`site built in ${(durationMs / 1000).toFixed(1)} s into ${target}`);
-    return { outDir: target, merchantCount: merchants.length, durationMs, stamp };
+    return { outDir: target, merchantCount: stamp.merchantCount, durationMs, stamp };
   } finally {
     await rm(building, { recursive: true, force: true });
     await rm(ownList, { force: true });
+    await rm(chunks, { recursive: true, force: true });
     unfinished.delete(building);
     unfinished.delete(ownList);
+    unfinished.delete(chunks);
   }
 }
 

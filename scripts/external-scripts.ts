@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { html, parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { hoistBodyStyles } from './body-styles.ts';
+import { applyEdits, bodyStyleEdits, hoistBodyStyles, mayHaveBodyStyles, type PageEdit } from './body-styles.ts';
 import { forEachLimit } from './for-each-limit.ts';
 
 /** One script taken out of a page: its file name under the site root and its code. */
@@ -98,9 +98,9 @@ function scriptElements(root: ParentNode): Element[] {
 }
 
 /** The page's inline scripts that run as JavaScript: no src, some code, an executable type, a complete element. */
-function inlineScripts(page: string): InlineScript[] {
+function inlineScripts(page: string, document: ParentNode = parse(page, { sourceCodeLocationInfo: true })): InlineScript[] {
   const scripts: InlineScript[] = [];
-  for (const element of scriptElements(parse(page, { sourceCodeLocationInfo: true }))) {
+  for (const element of scriptElements(document)) {
     const location = element.sourceCodeLocation;
     // No end tag: the page ends inside the script; no start tag: the parser made the element up. Neither is Astro's.
     if (!location?.startTag || !location.endTag || attribute(element, 'src') !== null) continue;
@@ -144,6 +144,25 @@ export function externalizeInlineScripts(page: string): ExternalizedPage {
   if (copied === 0) return { html: page, scripts: [] };
   parts.push(page.slice(copied));
   return { html: parts.join(''), scripts: [...scripts].map(([file, code]) => ({ file, code })) };
+}
+
+/**
+ * A rendered page made ready to serve in one parse: its body's <style>s hoisted (hoistBodyStyles) and its inline
+ * scripts moved to files (externalizeInlineScripts); the same HTML as the two one after the other.
+ */
+export function preparePage(page: string): ExternalizedPage {
+  const scripting = /<script/i.test(page);
+  if (!scripting && !mayHaveBodyStyles(page)) return { html: page, scripts: [] };
+  const document = parse(page, { sourceCodeLocationInfo: true });
+  const edits: PageEdit[] = mayHaveBodyStyles(page) ? bodyStyleEdits(document, page) : [];
+  const scripts = new Map<string, string>();
+  for (const script of scripting ? inlineScripts(page, document) : []) {
+    const file = scriptFileName(script.code);
+    scripts.set(file, script.code);
+    const opening = script.startTag.replace(/\s*\/?>$/, '');
+    edits.push({ start: script.start, end: script.end, text: `${opening}${script.waits ? '' : ' defer'} src="/${file}"></script>` });
+  }
+  return { html: edits.length === 0 ? page : applyEdits(page, edits), scripts: [...scripts].map(([file, code]) => ({ file, code })) };
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

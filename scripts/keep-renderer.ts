@@ -26,6 +26,8 @@ export interface KeptRenderer {
   entrySpecifiers: Array<[string, string]>;
   /** The origin the build rendered its pages at (astro/dist/core/build/index.js). */
   origin: string;
+  /** NODE_ENV the build compiled the pages with: their JSX calls React's production or development runtime. */
+  nodeEnv?: string;
 }
 
 interface BuildAppLike {
@@ -84,6 +86,7 @@ export function keepRenderer(): AstroIntegration {
           scripts,
           entrySpecifiers: [],
           origin,
+          nodeEnv: process.env.NODE_ENV ?? 'production',
         };
         await writeFile(join(staging, RENDERER_FILE), JSON.stringify(kept));
         await rm(target, { recursive: true, force: true });

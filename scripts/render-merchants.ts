@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
-import { hoistBodyStyles } from './body-styles.ts';
-import { externalizeInlineScripts, type ExternalScript } from './external-scripts.ts';
+import { preparePage, type ExternalScript } from './external-scripts.ts';
 import { RENDERER_FILE, type KeptRenderer } from './keep-renderer.ts';
 
 /** A merchant's pages: Astro's route, and the page's folder under the merchant's. */
@@ -57,6 +56,9 @@ const destination = {
 /** Loads the renderer kept in `dir`; throws when it is missing or not one this Astro can drive. */
 export async function openRenderer(dir: string): Promise<MerchantRenderer> {
   const kept = JSON.parse(await readFile(join(dir, RENDERER_FILE), 'utf8')) as KeptRenderer;
+  // The renderer loads its packages (React) from node_modules in the mode its pages were compiled for: unset, they run
+  // their development builds, several times slower than the production ones a build compiles for.
+  process.env.NODE_ENV ??= kept.nodeEnv ?? 'production';
   const loaded = (await import(pathToFileURL(join(dir, kept.entry)).href)) as { app?: BuildAppLike };
   if (typeof loaded.app?.setInternals !== 'function' || typeof loaded.app.render !== 'function') throw new Error(`${dir}: not a page renderer`);
   const app: BuildAppLike = loaded.app;
@@ -72,7 +74,7 @@ export async function openRenderer(dir: string): Promise<MerchantRenderer> {
   async function render(url: string, route: string, file: string): Promise<RenderedPage> {
     const response = await app.render(new Request(new URL(url, kept.origin)), { routeData: routeData(route) });
     if (response.status !== 200) throw new Error(`rendering ${url} answered ${response.status}`);
-    const { html, scripts } = externalizeInlineScripts(hoistBodyStyles(await response.text()));
+    const { html, scripts } = preparePage(await response.text());
     return { file, html, scripts };
   }
 

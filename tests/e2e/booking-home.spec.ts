@@ -10,7 +10,8 @@ test.describe('BookingHome /le-petit-zinc', () => {
   test('with ?lang=en the static texts are English at first paint, before any island hydrates', async ({ page }) => {
     // No island script may run: what shows is what the static page and lang-boot.js paint.
     // Any query too: Astro's island loader tries a failed import again with ?astro-retry=….
-    await page.route(/\/_astro\/[^/]+\.js(\?.*)?$/, (route) => route.abort());
+    // The static texts' file of the language (/_astro/texts-en.….js) is lang-boot.js's, part of the first paint.
+    await page.route(/\/_astro\/(?!texts-)[^/]+\.js(\?.*)?$/, (route) => route.abort());
     await page.goto('/le-petit-zinc?lang=en');
     await expect(page.getByRole('heading', { level: 2, name: 'Book a table' })).toBeVisible();
     await expect(page.getByText('Réserver une table')).toBeHidden();
@@ -20,6 +21,23 @@ test.describe('BookingHome /le-petit-zinc', () => {
     // Attribute texts follow too: image alternatives and landmark labels.
     await expect(page.getByRole('img', { name: 'Le Petit Zinc logo' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Legal information' })).toBeVisible();
+  });
+
+  test('in French the page fetches no texts file: its static texts are in it', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/_astro/texts-')) fetched.push(request.url());
+    });
+    await page.goto('/le-petit-zinc');
+    await expect(page.getByRole('heading', { level: 2, name: 'Réserver une table' })).toBeVisible();
+    expect(fetched).toEqual([]);
+  });
+
+  test('with ?lang=en and its texts file out of reach, the static texts show in French rather than not at all', async ({ page }) => {
+    await page.route(/\/_astro\/texts-/, (route) => route.abort());
+    await page.goto('/le-petit-zinc?lang=en');
+    await expect(page.getByRole('heading', { level: 2, name: 'Réserver une table' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Horaires d'ouverture" })).toBeVisible();
   });
 
   test('a ?lang choice is remembered as currentLang for the next page', async ({ page }) => {

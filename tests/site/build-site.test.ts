@@ -82,7 +82,7 @@ describe('buildSite', () => {
 
   test('lists the weekly hours Monday first, sorted slots, and Fermé on a closed weekday', async () => {
     const html = await page('le-petit-zinc');
-    // Static texts come in four languages (components/T.astro): read the French ones, as a page without JS shows them.
+    // Texts written in four languages (closed days): read the French ones, as a page without JS shows them.
     const french = html.replace(/<(span|time) lang="(en|es|it)" data-l[^>]*>[\s\S]*?<\/\1>/g, '');
     const text = french.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Lundi Fermé');
@@ -230,7 +230,12 @@ describe('buildSite', () => {
     const html = await readFile(join(outDir, 'index.html'), 'utf8');
     expect(html).not.toContain('existe pas');
     expect(html).toMatch(/<h1[^>]*>Couvert<\/h1>/);
-    for (const text of ['Les restaurants', 'The restaurants', 'Los restaurantes', 'I ristoranti']) expect(html).toContain(text);
+    // French in the page with its key; the other languages in the shared file the page names (components/T.astro).
+    expect(html).toContain('<span data-t="providerHome.restaurants">Les restaurants</span>');
+    const template = /<meta name="couvert-texts" content="([^"]+)"/.exec(html)?.[1];
+    expect(template).toMatch(/^\/_astro\/texts-\{lang\}\.[0-9a-f]{14}\.js$/);
+    const texts = await Promise.all(['en', 'es', 'it'].map((lang) => readFile(join(outDir, template!.slice(1).replace('{lang}', lang)), 'utf8')));
+    for (const [index, text] of ['The restaurants', 'Los restaurantes', 'I ristoranti'].entries()) expect(texts[index]).toContain(`"restaurants":"${text}"`);
     for (const merchant of listing.merchants) {
       expect(html).toMatch(new RegExp(`<a href="/${merchant.slug}"[^>]*>\\s*<span class="name"[^>]*>${merchant.name}</span>`));
     }

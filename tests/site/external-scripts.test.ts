@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { externalizeInlineScripts, externalizeSiteScripts, scriptFileName } from '../../scripts/external-scripts.ts';
+import { hoistBodyStyles } from '../../scripts/body-styles.ts';
+import { externalizeInlineScripts, externalizeSiteScripts, preparePage, scriptFileName } from '../../scripts/external-scripts.ts';
 
 const RUNTIME = '(()=>{customElements.define("astro-island",class extends HTMLElement{})})();';
 
@@ -20,6 +21,16 @@ describe('moving inline scripts out of the built pages (CSP script-src self)', (
     ['defer', '<script defer>go()</script>', /^<script defer src="[^"]+"><\/script>$/],
   ])('a classic script already marked %s is not given defer too', (_case, page, expected) => {
     expect(externalizeInlineScripts(page).html).toMatch(expected);
+  });
+
+  test('preparePage, in one parse, gives what hoisting the body styles then moving the scripts gives', () => {
+    const pages = [
+      '<!doctype html><html><head><script>a()</script></head><body><p>x</p><style>p{}</style><script>b()</script><svg><style>q</style></svg><script type="module">c()</script></body></html>',
+      '<html><head><title>&lt;script&gt;</title></head><body data-x="<script>"><style>a{}</style><template><script>t()</script></template><script src="/x.js"></script></body></html>',
+      '<html><head></head><body><p title="<style>">no style, no script</p></body></html>',
+    ];
+    for (const page of pages) expect(preparePage(page)).toEqual(externalizeInlineScripts(hoistBodyStyles(page)));
+    expect(preparePage(pages[0]!).html).toContain('<style>p{}</style></head>');
   });
 
   test('a module script stays a module', () => {

@@ -1,5 +1,6 @@
 /** Puts a language on the open page: html lang and data-lang (which the static texts follow), localized attributes and the address. */
 import type { Lang } from '../../shared/langs.ts';
+import { localizeStaticTexts } from './static-texts.ts';
 
 /** The attribute that carries an element's localized attribute values: {"alt": {"fr": "...", "en": "..."}}; "text" means its text. */
 export const L10N_ATTRIBUTE = 'data-l10n';
@@ -29,6 +30,7 @@ export function applyDocumentLang(lang: Lang): void {
   html.lang = lang;
   html.setAttribute('data-lang', lang);
   localizeAttributes(document, lang);
+  void localizeStaticTexts(lang);
   // A ?lang in the address would override the choice again on reload: keep it in step.
   const url = new URL(globalThis.location.href);
   if (url.searchParams.has('lang') && url.searchParams.get('lang') !== lang) {

@@ -16,13 +16,23 @@ export function countryUses12h(country: string | null | undefined): boolean {
 
 /** Whether the browser's own locale writes 12-hour times (its resolved hourCycle); false where it cannot tell. */
 export function browserUses12h(locale?: string): boolean {
-  try {
-    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
-    return cycle === 'h11' || cycle === 'h12';
-  } catch {
-    return false;
+  const key = locale ?? '';
+  let known = browserCycles.get(key);
+  if (known === undefined) {
+    try {
+      const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+      known = cycle === 'h11' || cycle === 'h12';
+    } catch {
+      known = false;
+    }
+    browserCycles.set(key, known);
   }
+  return known;
 }
+
+// A formatter costs far more to make than to use: the static build asks tens of thousands of times.
+const browserCycles = new Map<string, boolean>();
+const twelveHourFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /** What decides the clock: the merchant's convention, the interface language and (islands only) the browser's. */
 export interface HourContext {
@@ -44,5 +54,10 @@ export function formatHour(hour: string, lang: Lang, twelve: boolean): string {
   const match = /^(\d{2}):(\d{2})$/.exec(hour);
   if (!twelve || !match) return hour;
   const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-  return new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(at).replace(/\u202f/g, ' ');
+  let format = twelveHourFormats.get(lang);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+    twelveHourFormats.set(lang, format);
+  }
+  return format.format(at).replace(/\u202f/g, ' ');
 }

@@ -1,0 +1,92 @@
+/**
+ * A worker thread of scripts/render-site-merchants.ts: opens the renderer a full build kept, and for each task the
+ * parent sends renders a chunk of merchants (or the site root), writes each page with its .br and .gz copies and the
+ * script files the pages refer to into the folder being built, and posts back what it wrote with each file's hash.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { forEachLimit } from './for-each-limit.ts';
+import { compressedCopies } from './precompress-site.ts';
+import { openRenderer, type RenderedPage } from './render-merchants.ts';
+import { writeFileAtomic } from './write-file-atomic.ts';
+
+/** What the parent gives every worker. */
+export interface RenderWorkerData {
+  rendererDir: string;
+  /** The folder being built. */
+  building: string;
+}
+
+/** One task: a chunk's merchant list and slugs, or the site root from the complete list. */
+export type RenderTask = { kind: 'merchants'; file: string; slugs: string[] } | { kind: 'home'; file: string };
+
+/** What a worker posts: `ready` once (its renderer loaded), then one `done` per task, or `failed`. */
+export type RenderMessage =
+  | { kind: 'ready' }
+  | { kind: 'done'; pages: number; bytes: number; brotliBytes: number; files: Record<string, string>; stamps: Record<string, string> }
+  | { kind: 'failed'; error: string };
+
+// Files of one chunk written at once: compression runs in libuv's thread pool while the next file is written.
+const PARALLEL_FILES = 8;
+
+const { rendererDir, building } = workerData as RenderWorkerData;
+const port = parentPort!;
+// Script files this worker wrote: every page of a kind refers to the same few.
+const scriptsWritten = new Set<string>();
+
+async function writeWithCopies(path: string, content: Buffer, done: Extract<RenderMessage, { kind: 'done' }>, atomic: boolean): Promise<void> {
+  const file = join(building, path);
+  const copies = await compressedCopies(path, content);
+  await mkdir(dirname(file), { recursive: true });
+  // A script file two workers may write at once: renamed into place whole.
+  const write = atomic ? writeFileAtomic : writeFile;
+  if (copies?.br) await write(`${file}.br`, copies.br);
+  if (copies?.gz) await write(`${file}.gz`, copies.gz);
+  await write(file, content);
+  const info = await stat(file, { bigint: true });
+  const key = `/${path}`;
+  done.files[key] = createHash('sha256').update(content).digest('hex');
+  done.stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+  if (copies) {
+    done.bytes += content.length;
+    done.brotliBytes += Math.min(copies.br?.length ?? content.length, content.length);
+  }
+}
+
+async function writePages(pages: readonly RenderedPage[]): Promise<Extract<RenderMessage, { kind: 'done' }>> {
+  const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
+  // Scripts first: a page never refers to a file not there yet.
+  for (const script of pages.flatMap((page) => page.scripts)) {
+    if (scriptsWritten.has(script.file)) continue;
+    scriptsWritten.add(script.file);
+    await writeWithCopies(script.file, Buffer.from(script.code), done, true);
+  }
+  await forEachLimit(pages, PARALLEL_FILES, (page) => writeWithCopies(page.file, Buffer.from(page.html), done, false));
+  return done;
+}
+
+try {
+  const renderer = await openRenderer(rendererDir);
+  // One chunk written while the next renders: the disk and the compressors work while this thread renders.
+  let writing: Promise<void> = Promise.resolve();
+  let chain: Promise<void> = Promise.resolve();
+  port.on('message', (task: RenderTask) => {
+    chain = chain.then(async () => {
+      try {
+        const pages = task.kind === 'home' ? [await renderer.renderHome(task.file)] : await renderer.renderMerchants(task.file, task.slugs);
+        await writing;
+        writing = writePages(pages).then(
+          (done) => port.postMessage(done satisfies RenderMessage),
+          (error: unknown) => port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        );
+      } catch (error) {
+        port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderMessage);
+      }
+    });
+  });
+  port.postMessage({ kind: 'ready' } satisfies RenderMessage);
+} catch (error) {
+  port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderMessage);
+}
