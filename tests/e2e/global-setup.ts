@@ -48,6 +48,8 @@ async function startCluster(env: Record<string, string>): Promise<{ server: Serv
         DRAFT_LIMIT_PER_DEVICE: '1000000',
         DRAFT_LIMIT_PER_EVENING: '1000000',
         PHONE_LIMIT_PER_DAY: '1000000',
+        SIGNIN_LIMIT_PER_ADDRESS: '1000000',
+        SIGNIN_LIMIT_PER_EMAIL_AND_ADDRESS: '1000000',
       },
       { timeoutMs: BUILD_TIMEOUT_MS },
     );

@@ -5,10 +5,7 @@ import { expect, islandsHydrated } from './fixture.ts';
 /** Le Petit Zinc's demo staff member. */
 export const CLAIRE = { email: 'claire@le-petit-zinc.example', password: 'zinc-comptoir-1952' };
 
-/**
- * Le Petit Zinc's other demo staff member. One email may sign in 10 times in 15 minutes from one address
- * (SIGNIN_LIMIT_PER_EMAIL_AND_ADDRESS) and the book's older specs sign Claire in 9 times: newer specs sign Salle in.
- */
+/** Le Petit Zinc's other demo staff member (the e2e server lifts the sign-in limits: one address makes every request). */
 export const SALLE = { email: 'salle@le-petit-zinc.example', password: 'ardoise-du-jour-75009' };
 
 /** A tablet's viewport, the staff's first screen. */

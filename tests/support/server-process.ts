@@ -44,11 +44,14 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
       PORT: String(port),
       BUILD_SITE: 'never',
       LOG_LEVEL: 'warn',
-      // One address makes every request here: the draft and daily phone limits are not what these runs measure (a test may set them).
+      // One address makes every request here: the draft, daily phone and sign-in limits are not what these runs measure (a
+      // test may set them).
       DRAFT_LIMIT_PER_ADDRESS: '1000000',
       DRAFT_LIMIT_PER_DEVICE: '1000000',
       DRAFT_LIMIT_PER_EVENING: '1000000',
       PHONE_LIMIT_PER_DAY: '1000000',
+      SIGNIN_LIMIT_PER_ADDRESS: '1000000',
+      SIGNIN_LIMIT_PER_EMAIL_AND_ADDRESS: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
