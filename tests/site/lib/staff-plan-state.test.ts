@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { bookingsOfTable, tableState, type TableStateKind } from '../../../src/lib/staff/plan-state.ts';
 import type { StaffBookingRow } from '../../../src/shared/api/staff.ts';
+import { staffBookingRow } from '../support/staff-booking-row.ts';
 
 const DAY = '2026-11-26';
 const TZ = 'Europe/Paris';
@@ -8,35 +9,9 @@ const TZ = 'Europe/Paris';
 const at = (time: string) => Date.parse(`${DAY}T${time}:00+01:00`);
 const iso = (time: string) => new Date(at(time)).toISOString();
 
-let refs = 0;
 /** A confirmed booking of two at `time` for 90 minutes on table t1, changed by extra. */
-function booking(time: string, extra: Partial<StaffBookingRow> = {}): StaffBookingRow {
-  refs += 1;
-  return {
-    token: `b${refs}`,
-    ref: `R${refs}`,
-    status: 20,
-    revision: 1,
-    starts_at: iso(time),
-    ends_at: new Date(at(time) + 90 * 60_000).toISOString(),
-    day: DAY,
-    time,
-    party: 2,
-    zone: { id: 'salle', name: 'Salle' },
-    tables: [{ id: 't1', name: 'T1' }],
-    diner: { firstname: 'Léa', lastname: 'Dupont', phone: null, email: null },
-    comment: '',
-    cancel_reason: null,
-    cancel_message: null,
-    arrived_at: null,
-    no_show: false,
-    note: '',
-    history: { visits: 0, no_shows: 0 },
-    guest: null,
-    updated_at: iso(time),
-    ...extra,
-  };
-}
+const booking = (time: string, extra: Partial<StaffBookingRow> = {}) =>
+  staffBookingRow({ day: DAY, time, startsAt: iso(time), minutes: 90, table: { id: 't1', name: 'T1' } }, extra);
 
 const seatedAt = (time: string) => ({ arrived_at: iso(time) });
 

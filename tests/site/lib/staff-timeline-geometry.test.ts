@@ -17,6 +17,7 @@ import {
   type TimeSpan,
 } from '../../../src/lib/staff/timeline-geometry.ts';
 import type { StaffBookingRow, StaffClosing, StaffZone } from '../../../src/shared/api/staff.ts';
+import { staffBookingRow } from '../support/staff-booking-row.ts';
 
 const DAY = '2026-11-26';
 const TZ = 'Europe/Paris';
@@ -47,34 +48,9 @@ const ROW = { t1: 1, t2: 2, t3: 4 } as const;
 const SPAN: TimeSpan = serviceSpan({ id: '4-1', start: '19:00', end: '22:00' }, [], DAY, TZ, 15, 105)!;
 const PPM = 2;
 
-let refs = 0;
-function booking(time: string, extra: Partial<StaffBookingRow> = {}): StaffBookingRow {
-  refs += 1;
-  return {
-    token: `b${refs}`,
-    ref: `R${refs}`,
-    status: 20,
-    revision: 1,
-    starts_at: iso(time),
-    ends_at: new Date(at(time) + 105 * 60_000).toISOString(),
-    day: DAY,
-    time,
-    party: 2,
-    zone: { id: 'salle', name: 'Salle' },
-    tables: [{ id: 't2', name: '2' }],
-    diner: { firstname: 'Léa', lastname: 'Dupont', phone: null, email: null },
-    comment: '',
-    cancel_reason: null,
-    cancel_message: null,
-    arrived_at: null,
-    no_show: false,
-    note: '',
-    history: { visits: 0, no_shows: 0 },
-    guest: null,
-    updated_at: '2026-11-25T10:00:00.000Z',
-    ...extra,
-  };
-}
+/** A confirmed booking of two at `time` for 105 minutes, changed by extra. */
+const booking = (time: string, extra: Partial<StaffBookingRow> = {}) =>
+  staffBookingRow({ day: DAY, time, startsAt: iso(time), minutes: 105, table: { id: 't2', name: '2' } }, extra);
 
 describe('a service\u2019s span', () => {
   test.each([

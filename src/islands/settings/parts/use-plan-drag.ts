@@ -5,6 +5,7 @@
  * click that follows a release already handled is swallowed, a click with no press before (keyboard) is a tap.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type RefObject } from 'react';
+import { followDrag } from '../../../lib/platform/follow-drag.ts';
 import { isOverPlan, pointerToPercent } from '../../../lib/floor/plan-geometry.ts';
 
 /** A drag under way: the table, where the pointer is (client px), and where the table would land (null: off the plan). */
@@ -16,8 +17,6 @@ export interface PlanDrag {
   from: 'tray' | 'plan';
 }
 
-// A press that travels less than this is a tap, not a drag.
-const DRAG_THRESHOLD_PX = 6;
 // A click this soon after a release the hook handled belongs to that release.
 const CLICK_AFTER_RELEASE_MS = 800;
 
@@ -35,50 +34,32 @@ export function usePlanDrag(plan: RefObject<HTMLElement | null>, drop: (name: st
     (event: PointerEvent<HTMLElement>, name: string, from: 'tray' | 'plan') => {
       if (event.pointerType === 'mouse' && event.button !== 0) return;
       stopDrag.current();
-      const { pointerId, clientX: startX, clientY: startY } = event;
       // Where in the table it was grabbed, so a placed table does not jump to centre on the pointer.
       const box = event.currentTarget.getBoundingClientRect();
-      const grab = from === 'plan' ? { dx: startX - (box.left + box.width / 2), dy: startY - (box.top + box.height / 2) } : { dx: 0, dy: 0 };
-      let dragging = false;
+      const grab = from === 'plan' ? { dx: event.clientX - (box.left + box.width / 2), dy: event.clientY - (box.top + box.height / 2) } : { dx: 0, dy: 0 };
       const landing = (clientX: number, clientY: number) => {
         const area = plan.current?.getBoundingClientRect();
         if (!area || !isOverPlan(clientX, clientY, area)) return null;
         return pointerToPercent(clientX - grab.dx, clientY - grab.dy, area);
       };
-      const move = (moved: globalThis.PointerEvent) => {
-        if (moved.pointerId !== pointerId) return;
-        if (!dragging && Math.hypot(moved.clientX - startX, moved.clientY - startY) < DRAG_THRESHOLD_PX) return;
-        dragging = true;
-        moved.preventDefault();
-        setDrag({ name, clientX: moved.clientX, clientY: moved.clientY, at: landing(moved.clientX, moved.clientY), from });
-      };
-      const up = (ended: globalThis.PointerEvent) => {
-        if (ended.pointerId !== pointerId) return;
-        stop();
-        handledAt.current = Date.now();
-        if (!dragging) {
-          tap(name);
-          return;
-        }
-        const at = landing(ended.clientX, ended.clientY);
-        setDrag(null);
-        if (at) drop(name, at);
-      };
-      const cancel = (cancelled: globalThis.PointerEvent) => {
-        if (cancelled.pointerId !== pointerId) return;
-        stop();
-        setDrag(null);
-      };
-      const stop = () => {
-        globalThis.removeEventListener('pointermove', move);
-        globalThis.removeEventListener('pointerup', up);
-        globalThis.removeEventListener('pointercancel', cancel);
-        stopDrag.current = () => {};
-      };
-      globalThis.addEventListener('pointermove', move, { passive: false });
-      globalThis.addEventListener('pointerup', up);
-      globalThis.addEventListener('pointercancel', cancel);
-      stopDrag.current = stop;
+      stopDrag.current = followDrag(event, {
+        onMove: (moved) => setDrag({ name, clientX: moved.clientX, clientY: moved.clientY, at: landing(moved.clientX, moved.clientY), from }),
+        onRelease: (ended, dragged) => {
+          stopDrag.current = () => {};
+          handledAt.current = Date.now();
+          if (!dragged) {
+            tap(name);
+            return;
+          }
+          const at = landing(ended.clientX, ended.clientY);
+          setDrag(null);
+          if (at) drop(name, at);
+        },
+        onCancel: () => {
+          stopDrag.current = () => {};
+          setDrag(null);
+        },
+      });
     },
     [plan, drop, tap],
   );

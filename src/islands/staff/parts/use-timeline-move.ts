@@ -4,6 +4,7 @@
  * The hook keeps the move's preview; where the bar goes on drop or Enter is the caller's (commit).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
+import { followDrag } from '../../../lib/platform/follow-drag.ts';
 import { dropTarget, isMoveKey, stepTarget, type MoveTarget, type TimeSpan, type TimelineBar, type TimelineRow } from '../../../lib/staff/timeline-geometry.ts';
 
 /** A move under way: the bar, where it would land (null: nowhere, it snaps back), and by what. */
@@ -30,8 +31,6 @@ export interface TimelineMoveOptions {
   announce: (text: 'target' | 'cancelled' | 'notMovable', preview?: MovePreview) => void;
 }
 
-// A press that travels less than this is a tap (it opens the booking's actions), not a drag.
-const DRAG_THRESHOLD_PX = 6;
 // How near the scroller's sides a drag scrolls, and by how much per pointer move.
 const EDGE_PX = 32;
 const SCROLL_STEP_PX = 12;
@@ -67,42 +66,26 @@ export function useTimelineMove({ rows, span, pxPerMinute, tracks, scroller, hea
     suppressClick.current = false;
     if ((event.pointerType === 'mouse' && event.button !== 0) || !mayMove(bar)) return;
     stopDrag.current();
-    const { pointerId, clientX: startX, clientY: startY } = event;
-    const grabX = startX - event.currentTarget.getBoundingClientRect().left;
-    let dragging = false;
-    const move = (moved: globalThis.PointerEvent) => {
-      if (moved.pointerId !== pointerId) return;
-      if (!dragging && Math.hypot(moved.clientX - startX, moved.clientY - startY) < DRAG_THRESHOLD_PX) return;
-      dragging = true;
-      moved.preventDefault();
-      scrollNearEdge(moved.clientX);
-      show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
-    };
-    const up = (ended: globalThis.PointerEvent) => {
-      if (ended.pointerId !== pointerId) return;
-      stop();
-      if (!dragging) return;
-      // The click that follows a drag's release is no tap.
-      suppressClick.current = true;
-      const target = targetAt(ended.clientX, ended.clientY, grabX);
-      show(null);
-      commit(bar, target);
-    };
-    const cancel = (cancelled: globalThis.PointerEvent) => {
-      if (cancelled.pointerId !== pointerId) return;
-      stop();
-      show(null);
-    };
-    const stop = () => {
-      globalThis.removeEventListener('pointermove', move);
-      globalThis.removeEventListener('pointerup', up);
-      globalThis.removeEventListener('pointercancel', cancel);
-      stopDrag.current = () => {};
-    };
-    globalThis.addEventListener('pointermove', move, { passive: false });
-    globalThis.addEventListener('pointerup', up);
-    globalThis.addEventListener('pointercancel', cancel);
-    stopDrag.current = stop;
+    const grabX = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    stopDrag.current = followDrag(event, {
+      onMove: (moved) => {
+        scrollNearEdge(moved.clientX);
+        show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
+      },
+      onRelease: (ended, dragged) => {
+        stopDrag.current = () => {};
+        if (!dragged) return;
+        // The click that follows a drag's release is no tap.
+        suppressClick.current = true;
+        const target = targetAt(ended.clientX, ended.clientY, grabX);
+        show(null);
+        commit(bar, target);
+      },
+      onCancel: () => {
+        stopDrag.current = () => {};
+        show(null);
+      },
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, bar: TimelineBar) => {
