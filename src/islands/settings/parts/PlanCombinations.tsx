@@ -4,6 +4,7 @@ import { TABLE_SEATS_BOUNDS } from '../../../shared/definition-bounds.ts';
 import { combinationSeats, combineProblem, combineTables, removeCombination } from '../../../lib/floor/plan-edits.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import type { DraftZone } from '../definition-draft.ts';
+import CountField from './CountField.tsx';
 
 /** The zone, the tables selected on its plan, and where changes go. */
 export interface PlanCombinationsProps {
@@ -74,20 +75,7 @@ function CombineForm({ zone, zoneIndex, selected, onChange, onCombined, onClear,
     onCombined();
   };
   const seatsInput = (key: 'minSeats' | 'maxSeats', value: number, set: (value: number) => void) => (
-    <div className="sp-field">
-      <label className="sp-label" htmlFor={`${id}-${key}`}>
-        {t(`settings.zones.plan.${key}`)}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        type="number"
-        inputMode="numeric"
-        min={TABLE_SEATS_BOUNDS[0]}
-        max={TABLE_SEATS_BOUNDS[1]}
-        value={Number.isFinite(value) ? value : ''}
-        onChange={(event) => set(Number(event.target.value))}
-      />
-    </div>
+    <CountField id={`${id}-${key}`} label={t(`settings.zones.plan.${key}`)} value={value} bounds={TABLE_SEATS_BOUNDS} onChange={set} />
   );
   return (
     <fieldset className="fp-form">

@@ -3,6 +3,7 @@ import { DEFAULT_TABLE_PRIORITY, TABLE_PRIORITY_BOUNDS, TABLE_SEATS_BOUNDS, TABL
 import { reshapeTable, unplaceTable, withTable } from '../../../lib/floor/plan-edits.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 import type { DraftTable, DraftZone } from '../definition-draft.ts';
+import CountField from './CountField.tsx';
 
 /** The table and its zone. */
 export interface PlanTableFormProps {
@@ -19,20 +20,7 @@ export default function PlanTableForm({ zone, zoneIndex, table, onChange, t }: P
   const id = `zone-${zoneIndex}-plan-table-${at}`;
   const edit = (change: Partial<DraftTable>) => onChange(withTable(zone, table.name, (each) => ({ ...each, ...change })));
   const numberInput = (key: 'minSeats' | 'maxSeats' | 'priority', bounds: readonly [number, number], value: number) => (
-    <div className="sp-field">
-      <label className="sp-label" htmlFor={`${id}-${key}`}>
-        {t(`settings.zones.plan.${key}`)}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        type="number"
-        inputMode="numeric"
-        min={bounds[0]}
-        max={bounds[1]}
-        value={Number.isFinite(value) ? value : ''}
-        onChange={(event) => edit({ [key]: Number(event.target.value) })}
-      />
-    </div>
+    <CountField id={`${id}-${key}`} label={t(`settings.zones.plan.${key}`)} value={value} bounds={bounds} onChange={(next) => edit({ [key]: next })} />
   );
   return (
     <fieldset className="fp-form">

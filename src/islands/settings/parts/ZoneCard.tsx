@@ -4,6 +4,7 @@ import type { Translate } from '../../shared/use-translation.ts';
 import type { DraftZone } from '../definition-draft.ts';
 import FloorPlanEditor from './FloorPlanEditor.tsx';
 import { addTable, nameProblem, removeTable, renameTable, seatsProblem } from './zone-edits.ts';
+import CountField from './CountField.tsx';
 
 /** What a zone card shows and reports. */
 export interface ZoneCardProps {
@@ -52,23 +53,14 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
             errorAt(`${path}.maxSeats`) ??
             (seats ? t(`settings.zones.problems.${seats}`, { min: TABLE_SEATS_BOUNDS[0], max: TABLE_SEATS_BOUNDS[1] }) : undefined);
           const seatsInput = (key: 'minSeats' | 'maxSeats') => (
-            <div className="sp-field">
-              <label className="sp-label" htmlFor={`${id}-${key}`}>
-                {t(`settings.zones.${key}`)}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                type="number"
-                inputMode="numeric"
-                min={TABLE_SEATS_BOUNDS[0]}
-                max={TABLE_SEATS_BOUNDS[1]}
-                value={Number.isFinite(table[key]) ? table[key] : ''}
-                aria-invalid={seatsError ? true : undefined}
-                onChange={(event) =>
-                  onChange({ ...zone, tables: zone.tables.map((each, k) => (k === at ? { ...each, [key]: Number(event.target.value) } : each)) })
-                }
-              />
-            </div>
+            <CountField
+              id={`${id}-${key}`}
+              label={t(`settings.zones.${key}`)}
+              value={table[key]}
+              bounds={TABLE_SEATS_BOUNDS}
+              invalid={seatsError !== undefined}
+              onChange={(next) => onChange({ ...zone, tables: zone.tables.map((each, k) => (k === at ? { ...each, [key]: next } : each)) })}
+            />
           );
           return (
             <li key={at} className="sp-row">
