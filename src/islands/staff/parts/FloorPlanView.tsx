@@ -94,6 +94,10 @@ export default function FloorPlanView({ zones, bookings, timezone, nowMs, today,
             {t(`staff.plan.legend.${kind}`)}
           </li>
         ))}
+        <li>
+          <span className="pl-swatch pl-free pl-offline" aria-hidden="true" />
+          {t('staff.plan.legend.offline')}
+        </li>
       </ul>
       {zones.map((zone) => {
         if (zone.tables.length === 0) return null;
