@@ -107,8 +107,3 @@ export function seatingsOf(tables: readonly SeatingTable[], zones: readonly Seat
   }
   return frozen;
 }
-
-/** Every table a seating holds: its table_id first, then the rest of a combination. */
-export function tablesOf(seating: Pick<Seating, 'tableId' | 'joinedTableIds'>): string[] {
-  return [seating.tableId, ...seating.joinedTableIds];
-}
