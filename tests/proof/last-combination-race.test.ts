@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { insertBooking, sqlStateOf, EXCLUSION_VIOLATION } from '../../src/server/db/booking-store.ts';
+import { insertBooking, insertBookingUnlessRefTaken, sqlStateOf, EXCLUSION_VIOLATION } from '../../src/server/db/booking-store.ts';
 
 // PostgreSQL resolves two inserts waiting on each other's conflicting rows by failing one as a deadlock (the
 // application's day locks keep its own writers from ever meeting so, and retryOnConflict would run such a victim again).
@@ -137,4 +137,36 @@ describe(`${INSERTS} inserts race straight into the database for the same tables
     expect(refused.filter((result) => !REFUSALS.has(sqlStateOf(result.reason) ?? '')).map((result) => String(result.reason))).toEqual([]);
     expect(refused.some((result) => sqlStateOf(result.reason) === EXCLUSION_VIOLATION)).toBe(true);
   }, 120_000);
+});
+
+describe('a booking inserted under a reference', () => {
+  test('its merchant already uses writes nothing and keeps the transaction; a table taken still fails as a double booking', async () => {
+    const { merchantId, zoneId, table } = await floorIds(t.database.db, SLUG);
+    const at = new Date('2026-11-27T11:00:00Z');
+    const values = (ref: string, tableId: string, hour: number) => ({
+      merchantId,
+      zoneId,
+      tableId,
+      token: randomUUID(),
+      manageKey: randomUUID(),
+      ref,
+      status: 20,
+      startsAt: new Date(at.getTime() + hour * 3600_000),
+      endsAt: new Date(at.getTime() + hour * 3600_000 + 90 * 60_000),
+      localDate: '2026-11-27',
+      clientCount: 2,
+    });
+    const written = await t.database.db.transaction(async (tx) => {
+      const first = await insertBookingUnlessRefTaken(tx, values('REF1', table.T1!, 0));
+      const clash = await insertBookingUnlessRefTaken(tx, values('REF1', table.T2!, 0));
+      // The transaction goes on after the clash: the next reference is written in it.
+      const next = await insertBookingUnlessRefTaken(tx, values('REF2', table.T2!, 0));
+      return { first, clash, next };
+    });
+    expect(written.first?.ref).toBe('REF1');
+    expect(written.clash).toBeUndefined();
+    expect(written.next?.ref).toBe('REF2');
+    const overlap = insertBookingUnlessRefTaken(t.database.db, values('REF3', table.T1!, 1));
+    await expect(overlap.catch((error: unknown) => sqlStateOf(error))).resolves.toBe(EXCLUSION_VIOLATION);
+  });
 });

@@ -218,6 +218,20 @@ export async function insertBooking(db: Queryable, values: NewBooking): Promise<
 }
 
 /**
+ * Inserts a booking unless its merchant already has one under `values.ref` (then undefined, nothing written). Only
+ * that unique index is the arbiter: a table taken meanwhile still fails with 23P01.
+ */
+export async function insertBookingUnlessRefTaken(db: Queryable, values: NewBooking): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .insert(bookings)
+    .values(values)
+    .onConflictDoNothing({ target: [bookings.merchantId, bookings.ref] })
+    .returning();
+  if (row) written(db, [row]);
+  return row;
+}
+
+/**
  * Writes a booking as read at `seen.revision` and moves it to the next revision; undefined when the
  * row is gone or was written meanwhile (then nothing is written).
  */
@@ -255,29 +269,6 @@ export async function findCurrentBooking(db: Queryable, merchantId: string, user
     .from(bookings)
     .where(and(eq(bookings.merchantId, merchantId), eq(bookings.userId, userId), inArray(bookings.status, LIVE), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt))
-    .limit(1);
-  return row;
-}
-
-/** Another pending or confirmed booking of this diner at this merchant overlapping [start, end). */
-export async function findOverlappingUserBooking(
-  db: Queryable,
-  booking: Pick<BookingRow, 'id' | 'merchantId' | 'startsAt' | 'endsAt'>,
-  userId: string,
-): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.merchantId, booking.merchantId),
-        eq(bookings.userId, userId),
-        ne(bookings.id, booking.id),
-        inArray(bookings.status, LIVE),
-        lt(bookings.startsAt, booking.endsAt),
-        gt(bookings.endsAt, booking.startsAt),
-      ),
-    )
     .limit(1);
   return row;
 }

@@ -2,7 +2,7 @@
  * Limits per phone number, checked when a booking is validated, inside its transaction and under a lock on the
  * phone: one pending or confirmed booking per phone per merchant and time, and a daily cap per unconfirmed phone.
  */
-import { and, count, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { internationalPhone } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
@@ -52,37 +52,39 @@ export function phoneLockKey(phone: string): string {
 }
 
 /**
- * Refuses to validate `booking` for `user` when their phone already holds an overlapping booking at the same
- * merchant (user_booking_limit_reached, whoever holds it) or, unconfirmed, as many bookings that day as allowed
- * (phone_booking_limit_reached). Run inside the validating transaction; takes a lock on the phone until it ends, unless
- * the caller took it already (phoneLockKey).
+ * Refuses to validate `booking` for the diner `user`: when the diner holds another live booking at the same merchant
+ * at an overlapping time, or their phone does, whoever holds it (user_booking_limit_reached); or when the phone,
+ * unconfirmed, holds as many bookings that day as allowed (phone_booking_limit_reached). One statement, three counts.
+ * Run inside the validating transaction; takes a lock on the phone until it ends, unless the caller took it already
+ * (phoneLockKey).
  */
-export async function assertPhoneMayBook(
+export async function assertDinerMayBook(
   tx: Tx,
   booking: Pick<BookingRow, 'id' | 'merchantId' | 'startsAt' | 'endsAt' | 'localDate'>,
-  user: PhoneHolder,
+  user: PhoneHolder & { id: string },
   limits: PhoneLimits,
   { locked = false }: { locked?: boolean } = {},
 ): Promise<void> {
-  if (!user.phone) return;
-  const phone = phoneOf(user.phone);
   // Two guests validating with one phone at once: the second waits here and then sees the first's booking.
-  if (!locked) await lockKeys(tx, [phoneLockKey(user.phone)]);
-  const samePhone = and(eq(users.phone, phone), ne(bookings.id, booking.id), inArray(bookings.status, HOLDING));
-  const [overlapping] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(samePhone, eq(bookings.merchantId, booking.merchantId), lt(bookings.startsAt, booking.endsAt), gt(bookings.endsAt, booking.startsAt)))
-    .limit(1);
-  if (overlapping) throw new DomainError('user_booking_limit_reached', { reason: 'phone' });
-  if (phoneConfirmed(user)) return;
-  const [day] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(samePhone, eq(bookings.localDate, booking.localDate)));
-  if ((day?.n ?? 0) >= limits.unconfirmedPerDay) {
+  if (user.phone && !locked) await lockKeys(tx, [phoneLockKey(user.phone)]);
+  const others = and(ne(bookings.id, booking.id), inArray(bookings.status, HOLDING));
+  const overlapping = and(eq(bookings.merchantId, booking.merchantId), lt(bookings.startsAt, booking.endsAt), gt(bookings.endsAt, booking.startsAt));
+  const countOf = (where: SQL | undefined) =>
+    sql<number>`(${tx.select({ n: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(where)})`.mapWith(Number);
+  const none = sql<number>`0`.mapWith(Number);
+  const phone = user.phone ? phoneOf(user.phone) : undefined;
+  const [found] = await tx
+    .select({
+      own: countOf(and(others, overlapping, eq(bookings.userId, user.id))),
+      phoneOverlapping: phone ? countOf(and(others, overlapping, eq(users.phone, phone))) : none,
+      phoneThatDay: phone && !phoneConfirmed(user) ? countOf(and(others, eq(users.phone, phone), eq(bookings.localDate, booking.localDate))) : none,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!found) return;
+  if (found.own > 0) throw new DomainError('user_booking_limit_reached');
+  if (found.phoneOverlapping > 0) throw new DomainError('user_booking_limit_reached', { reason: 'phone' });
+  if (found.phoneThatDay >= limits.unconfirmedPerDay) {
     throw new DomainError('phone_booking_limit_reached', { limit: limits.unconfirmedPerDay });
   }
 }

@@ -195,7 +195,8 @@ export function createBookingMessagePlanner(deps: { restaurantRecipients: Restau
     // The merchant the write decided on (its floor), else as stored; the diner is read here, in the transaction.
     const merchant = known?.merchant ?? (await findMerchantById(tx, after.merchantId));
     if (!merchant) return;
-    const user = after.userId ? await findUserById(tx, after.userId) : undefined;
+    const knownDiner = known?.diner && known.diner.id === after.userId ? known.diner : undefined;
+    const user = knownDiner ?? (after.userId ? await findUserById(tx, after.userId) : undefined);
     const booking = await messageBookingWith(tx, after, before, user, known?.zones ?? []);
     const diner = user ? dinerRecipients(user) : { emails: [], phones: [] };
     const restaurant = deps.restaurantRecipients(merchant);

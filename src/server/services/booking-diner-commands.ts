@@ -9,9 +9,9 @@ import { stateRefusal } from '../../shared/booking-life-cycle.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { findOverlappingUserBooking, lockDiner, lockKeys, lockMerchantDays, merchantDayKeys, type BookingRow, type Tx } from '../db/booking-store.ts';
+import { lockDiner, lockKeys, lockMerchantDays, merchantDayKeys, type BookingRow, type Tx } from '../db/booking-store.ts';
 import { closingAt } from '../db/closing-store.ts';
-import { assertPhoneMayBook, phoneLimitsOf, phoneLockKey } from '../db/phone-limits.ts';
+import { assertDinerMayBook, phoneLimitsOf, phoneLockKey } from '../db/phone-limits.ts';
 import type { BookingWriter, DraftRequest } from './booking-write.ts';
 import type { Seating } from '../domain/availability.ts';
 
@@ -125,7 +125,8 @@ export function createDinerCommands(w: BookingWriter) {
       autoConfirm: merchant.settings.autoConfirm,
       check,
       cause: 'validate',
-      known: floor,
+      // The validating diner becomes the booking's: its messages need not read the row the session just read.
+      known: { ...floor, diner: user },
       values: (tx, fresh) => validation(tx, floor, fresh, user, now),
     });
   }
@@ -138,8 +139,7 @@ export function createDinerCommands(w: BookingWriter) {
     // A closing made while this validation waited for the day is read here, after the lock its writer held.
     const closing = await closingAt(tx, floor.merchant.id, fresh.startsAt);
     if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
-    if (await findOverlappingUserBooking(tx, fresh, user.id)) throw new DomainError('user_booking_limit_reached');
-    await assertPhoneMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true });
+    await assertDinerMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true });
     let seated = { tableId: fresh.tableId, joinedTableIds: fresh.joinedTableIds, zoneId: fresh.zoneId };
     const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
     if (lapsed) {

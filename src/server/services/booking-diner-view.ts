@@ -5,8 +5,14 @@ import type { MerchantWithFloor } from '../domain/merchant-floor.ts';
 import type { Lang } from '../../shared/langs.ts';
 import type { BookingRow } from '../db/booking-store.ts';
 import { findMerchantById, findMerchantWithFloor, findZoneById } from '../db/merchant-store.ts';
+import type { SessionUser } from '../db/session-store.ts';
 import { findUserById } from '../db/user-store.ts';
 import type { BookingWriter } from './booking-write.ts';
+
+/** Whether `caller` is a session's full row of the diner `userId` names. */
+function isOwnRow(caller: BookingCaller | SessionUser | 'provider' | undefined, userId: string | null): caller is SessionUser {
+  return typeof caller === 'object' && 'phone' in caller && userId !== null && caller.id === userId;
+}
 
 /** The diner's view of bookings. */
 export function createDinerView(w: BookingWriter) {
@@ -20,14 +26,15 @@ export function createDinerView(w: BookingWriter) {
     booking: BookingRow,
     givenFloor: MerchantWithFloor | undefined,
     lang: Lang,
-    caller: BookingCaller | 'provider' | undefined,
+    caller: BookingCaller | SessionUser | 'provider' | undefined,
   ): Promise<BookingView & { canManage: boolean }> {
     const slug = w.slugOf(booking.merchantId);
     const floor = givenFloor ?? (slug ? await findMerchantWithFloor(db, slug) : undefined);
     const merchant = floor?.merchant ?? (await findMerchantById(db, booking.merchantId));
     if (!merchant) throw new Error('booking without merchant');
     const zone = floor?.zones.find((candidate) => candidate.id === booking.zoneId) ?? (await findZoneById(db, booking.zoneId));
-    const client = booking.userId ? await findUserById(db, booking.userId) : undefined;
+    // The caller's own booking: their row as their session read it this request.
+    const client = isOwnRow(caller, booking.userId) ? caller : booking.userId ? await findUserById(db, booking.userId) : undefined;
     const canManage = caller !== 'provider' && canManageBooking(booking, caller);
     const full = toBookingView({
       booking,

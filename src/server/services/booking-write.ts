@@ -11,11 +11,11 @@ import { ACTIONS, type Actor, type LifeAction, type LifeState } from '../../shar
 import type { Lang } from '../../shared/langs.ts';
 import { localDateOf } from '../../shared/local-time.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import type { UserRow } from '../db/user-store.ts';
 import {
   EXCLUSION_VIOLATION,
-  UNIQUE_VIOLATION,
   findBookingByToken,
-  insertBooking,
+  insertBookingUnlessRefTaken,
   listHolds,
   lockBookingByToken,
   lockMerchantDays,
@@ -54,6 +54,8 @@ export interface BookingChange {
 export interface KnownToWrite {
   merchant: Merchant;
   zones: ReadonlyArray<Pick<Zone, 'id' | 'name'>>;
+  /** The diner's row as the request's session read it, when the write is that diner's own. */
+  diner?: UserRow;
 }
 
 /** What the booking service needs from the outside world. */
@@ -245,15 +247,12 @@ export function createBookingWriter(deps: BookingServiceDeps) {
 
   /** Inserts a booking under a fresh reference (a clash draws another). */
   async function insertWithFreshRef(tx: Tx, values: Omit<NewBooking, 'ref'>): Promise<BookingRow> {
-    for (let attempt = 0; ; attempt++) {
-      const ref = newRef();
-      // A savepoint, so a clash on the reference does not abort the whole transaction.
-      try {
-        return await tx.transaction((sp) => insertBooking(sp, { ...values, ref }));
-      } catch (error) {
-        if (sqlStateOf(error) !== UNIQUE_VIOLATION || attempt >= 5) throw error;
-      }
+    // A clash on the reference writes nothing (no error, so no savepoint is needed to keep the transaction).
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const inserted = await insertBookingUnlessRefTaken(tx, { ...values, ref: newRef() });
+      if (inserted) return inserted;
     }
+    throw new Error('no free booking reference after 6 draws');
   }
 
   /** The end of a booking of partySize at `at` at this merchant: its hold minutes (the turn time by party size). */
