@@ -150,6 +150,23 @@ describe('a job in the database', () => {
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(60);
   });
+
+  test('claimed in one batch with others ends as its own handler said: done, retried or due again', async () => {
+    const planned = { kind: 'mixed', runAt: clock.now() };
+    const ids = await Promise.all(['done', 'fails', 'again', 'done'].map(async (what) => (await enqueueJob(database.db, { ...planned, payload: { what } }))!));
+    const w = worker({
+      mixed: async (job) => {
+        if (job.payload.what === 'fails') throw new Error('gateway down');
+        return job.payload.what === 'again' ? { nextRunAt: new Date('2026-11-24T09:00:00Z') } : undefined;
+      },
+    });
+    expect(await w.runDue()).toBe(4);
+    const rows = await Promise.all(ids.map(async (id) => (await findJob(database.db, id))!));
+    expect(rows.map((row) => row.state)).toEqual(['done', 'pending', 'pending', 'done']);
+    expect(rows.map((row) => row.lockedBy)).toEqual([null, null, null, null]);
+    expect(rows[1]!.lastError).toContain('gateway down');
+    expect(rows[2]!.runAt.toISOString()).toBe('2026-11-24T09:00:00.000Z');
+  });
 });
 
 describe('the worker loop', () => {

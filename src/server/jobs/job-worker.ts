@@ -2,7 +2,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
-import { claimDueJobs, completeJob, failJobAttempt, nextDueAt, releaseClaimedJobs, releaseLeasesAtStart, rescheduleJob, type JobRow } from '../db/job-store.ts';
+import {
+  claimDueJobs,
+  completeJobs,
+  failJobAttempt,
+  nextDueAt,
+  releaseClaimedJobs,
+  releaseLeasesAtStart,
+  rescheduleJob,
+  type JobRow,
+} from '../db/job-store.ts';
 
 /** What a handler may ask for instead of being done: a recurring job's next run. */
 export interface JobOutcome {
@@ -54,18 +63,21 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   let busy = false;
   let again = false;
 
-  async function runOne(job: JobRow): Promise<void> {
+  /** Runs a claimed job; answers whether it is done (the caller records that, for its whole batch at once). */
+  async function runOne(job: JobRow): Promise<boolean> {
     const handler = deps.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const outcome = await handler(job, deps.now());
-      if (outcome?.nextRunAt) await rescheduleJob(deps.db, job, workerId, outcome.nextRunAt, deps.now());
-      else await completeJob(deps.db, job, workerId, deps.now());
+      if (!outcome?.nextRunAt) return true;
+      await rescheduleJob(deps.db, job, workerId, outcome.nextRunAt, deps.now());
+      return false;
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       const state = await failJobAttempt(deps.db, job, workerId, message, deps.now());
       const log = state === 'failed' ? deps.log?.error : deps.log?.warn;
       log?.call(deps.log, { err: error, job: job.id, kind: job.kind, attempts: job.attempts }, state === 'failed' ? 'job failed' : 'job attempt failed');
+      return false;
     }
   }
 
@@ -78,14 +90,21 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     while (!stopped) {
       const claimed = await claimDueJobs(deps.db, deps.now(), workerId, leaseMs, CLAIM_BATCH);
       if (claimed.length === 0) return count;
-      for (const [index, job] of claimed.entries()) {
-        if (!mayStart(job)) {
-          // The rest go back at once, for this worker's next claim or another's, rather than wait for their leases.
-          await releaseClaimedJobs(deps.db, claimed.slice(index), workerId, deps.now());
-          break;
+      // Done jobs are marked in one statement after the batch: a crash before it runs them again, which every
+      // handler allows (a message's outbox row is claimed once; reminders check the booking and their unique keys).
+      const done: JobRow[] = [];
+      try {
+        for (const [index, job] of claimed.entries()) {
+          if (!mayStart(job)) {
+            // The rest go back at once, for this worker's next claim or another's, rather than wait for their leases.
+            await releaseClaimedJobs(deps.db, claimed.slice(index), workerId, deps.now());
+            break;
+          }
+          if (await runOne(job)) done.push(job);
+          count++;
         }
-        await runOne(job);
-        count++;
+      } finally {
+        await completeJobs(deps.db, done, workerId, deps.now());
       }
     }
     return count;
