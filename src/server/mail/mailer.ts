@@ -1,8 +1,7 @@
 /** Sends mail with nodemailer: through SMTP when SMTP_URL is set, else into an outbox folder of .eml files. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { outboxFolder } from './outbox-folder.ts';
 
 /** One message, in plain text and HTML, with its attachments (a booking's .ics). */
 export interface MailMessage {
@@ -65,16 +64,15 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const writeOutbox = options.outboxDir ? outboxFolder(options.outboxDir) : undefined;
   return {
     async send(message) {
       const info = await transport.sendMail(mailOf(options.from, message));
-      if (!options.outboxDir) {
+      if (!writeOutbox) {
         log(`mail to ${message.to} not sent (no SMTP_URL nor outbox): ${message.subject}`);
         return;
       }
-      await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${stamp()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const file = await writeOutbox(`${stamp()}-${randomBytes(4).toString('hex')}.eml`, info.message as Buffer);
       log(`mail to ${message.to} written to ${file}`);
     },
     close: () => transport.close(),

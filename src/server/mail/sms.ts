@@ -1,7 +1,6 @@
 /** Text messages: the outbox implementation of SmsSender (DATA_DIR/outbox/sms/*.txt), and the choice between it and Vonage. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { outboxFolder } from './outbox-folder.ts';
 import type { SmsSender } from './sms-sender.ts';
 import { createVonageSmsSender, type VonageSmsOptions } from './vonage-sms.ts';
 
@@ -9,11 +8,11 @@ export type { SmsSender } from './sms-sender.ts';
 
 /** An SmsSender that writes each message as a text file in `dir` (no SMS gateway is configured). */
 export function createOutboxSmsSender(dir: string, log: (line: string) => void = () => {}): SmsSender {
+  const write = outboxFolder(dir);
   return {
     async send(to, text) {
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-').replace('.', '-')}-${randomBytes(4).toString('hex')}.txt`);
-      await writeFile(file, `To: ${to}\n\n${text}\n`, { mode: 0o600 });
+      const name = `${new Date().toISOString().replaceAll(':', '-').replace('.', '-')}-${randomBytes(4).toString('hex')}.txt`;
+      const file = await write(name, `To: ${to}\n\n${text}\n`);
       log(`sms to ${to} written to ${file}`);
     },
   };
