@@ -28,7 +28,7 @@ export interface FixtureOverrides {
   settings?: Record<string, unknown>;
   shifts?: Array<{ day: number; slots: Array<{ start: string; end: string }> }>;
   closedDays?: string[];
-  zones?: Array<{ name: string; tables: Array<{ name: string; minSeats: number; maxSeats: number }> }>;
+  zones?: Array<{ name: string; tables: Array<{ name: string; minSeats: number; maxSeats: number; online?: boolean }> }>;
 }
 
 /**

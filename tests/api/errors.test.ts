@@ -225,6 +225,22 @@ describe('max_clients_per_booking_exceeded: a party within the limits that no ta
   test.each([
     ['larger than the largest table', { zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 4 }] }] }, 6, 4],
     [
+      'larger than every table offered online (a larger one is for staff only)',
+      {
+        zones: [
+          {
+            name: 'Salle',
+            tables: [
+              { name: 'S1', minSeats: 1, maxSeats: 4 },
+              { name: 'W1', minSeats: 1, maxSeats: 8, online: false },
+            ],
+          },
+        ],
+      },
+      6,
+      4,
+    ],
+    [
       'larger than the covers allowed per slot',
       { settings: { maxCoversPerSlot: 5 }, zones: [{ name: 'Salle', tables: [{ name: 'S1', minSeats: 1, maxSeats: 8 }] }] },
       6,

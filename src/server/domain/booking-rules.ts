@@ -20,12 +20,15 @@ export function zonesWithTables({ zones, tables }: MerchantWithFloor): Zone[] {
   return zones.filter((zone) => seated.has(zone.id));
 }
 
-/** Refuses party sizes outside the merchant's limits, or that no table nor combination could ever seat. */
-export function assertPartySize(floor: MerchantWithFloor, zoneId: string | 'all', seats: number): void {
+/**
+ * Refuses party sizes outside the merchant's limits, or that no table nor combination could ever seat: online, among
+ * the tables offered online; by staff, among every table.
+ */
+export function assertPartySize(floor: MerchantWithFloor, zoneId: string | 'all', seats: number, { staff = false }: { staff?: boolean } = {}): void {
   const { minClientsPerBookings: min, maxClientsPerBookings: max, maxCoversPerSlot } = floor.merchant.settings;
   if (seats < min) throw new DomainError('error_min_seats', { min }, `At least ${min} guests`);
   if (seats > max) throw new DomainError('error_max_seats', { max }, `At most ${max} guests`);
-  const seatings = seatingsOf(floor.tables, floor.zones).filter((seating) => zoneId === 'all' || seating.zoneId === zoneId);
+  const seatings = seatingsOf(floor.tables, floor.zones).filter((seating) => (zoneId === 'all' || seating.zoneId === zoneId) && (staff || seating.online));
   const largest = Math.max(0, ...seatings.map((seating) => seating.maxSeats));
   if (seats > largest || seats > maxCoversPerSlot) {
     throw new DomainError('max_clients_per_booking_exceeded', { max: Math.min(largest, maxCoversPerSlot) });

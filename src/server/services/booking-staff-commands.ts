@@ -132,7 +132,7 @@ export function createStaffCommands(w: BookingWriter) {
     const { merchant } = floor;
     if (merchant.id !== merchantId) throw new DomainError('merchant_not_found');
     if (input.zoneId !== 'all') assertZone(floor, input.zoneId);
-    assertPartySize(floor, input.zoneId, input.clientCount);
+    assertPartySize(floor, input.zoneId, input.clientCount, { staff: true });
     // A walk-in sits down now: a time up to a quarter of an hour ago is still taken.
     if (input.at.getTime() < now.getTime() - 15 * MINUTE) throw new DomainError('booking_time_passed', { action: 'create' }, 'Cannot book in the past');
     if (input.seated && input.at.getTime() > now.getTime() + 15 * MINUTE) {
