@@ -187,7 +187,7 @@ const out = [
   '',
   ...machineLines(),
   '',
-  'Before the write path was trimmed (first run of this benchmark, 2026-11-27), one booking took 60 statements on PGlite and 63 on PostgreSQL: create 6 / 7, no_account 4 / 4, validate 28 / 30, message jobs 22 / 22 (PGlite / PostgreSQL), with the same 2 transactions. A second pass (session 14) took it from 37 / 41 to the counts below: one table guard instead of two (migration 0018), no savepoint around the insert (a reference clash writes nothing instead of failing), the validating diner\u2019s row reused by its messages and its answer, the diner\u2019s and the phone\u2019s limits counted in one statement, and a batch of jobs marked done in one statement. `tests/api/booking-statements.test.ts` holds each call to its count below.',
+  'Before the write path was trimmed (first run of this benchmark, 2026-11-27), one booking took 60 statements on PGlite and 63 on PostgreSQL: create 6 / 7, no_account 4 / 4, validate 28 / 30, message jobs 22 / 22 (PGlite / PostgreSQL), with the same 2 transactions. A second pass (session 14) took it from 37 / 41 to the counts below: one table guard instead of two (migration 0018), no savepoint around the insert (a reference clash writes nothing instead of failing), the validating diner\u2019s row reused by its messages and its answer, the diner\u2019s and the phone\u2019s limits counted in one statement, a batch of jobs marked done in one statement, and a merchant read once for all the messages of a batch. `tests/api/booking-statements.test.ts` holds each call to its count below.',
   '',
   ...sections,
 ].join('\n');

@@ -18,8 +18,14 @@ export interface JobOutcome {
   nextRunAt?: Date;
 }
 
+/**
+ * What the jobs of one claimed batch share (they run one after another within milliseconds): a handler may keep there
+ * what every job of the batch would read alike, such as a merchant's messages' sender.
+ */
+export type JobBatch = Map<string, Promise<unknown>>;
+
 /** Runs one job; throwing records a failed attempt (retried with backoff until its last attempt). */
-export type JobHandler = (job: JobRow, now: Date) => Promise<JobOutcome | void>;
+export type JobHandler = (job: JobRow, now: Date, batch: JobBatch) => Promise<JobOutcome | void>;
 
 /** The handlers of each job kind. */
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
@@ -64,11 +70,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   let again = false;
 
   /** Runs a claimed job; answers whether it is done (the caller records that, for its whole batch at once). */
-  async function runOne(job: JobRow): Promise<boolean> {
+  async function runOne(job: JobRow, batch: JobBatch): Promise<boolean> {
     const handler = deps.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      const outcome = await handler(job, deps.now());
+      const outcome = await handler(job, deps.now(), batch);
       if (!outcome?.nextRunAt) return true;
       await rescheduleJob(deps.db, job, workerId, outcome.nextRunAt, deps.now());
       return false;
@@ -93,6 +99,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       // Done jobs are marked in one statement after the batch: a crash before it runs them again, which every
       // handler allows (a message's outbox row is claimed once; reminders check the booking and their unique keys).
       const done: JobRow[] = [];
+      const batch: JobBatch = new Map();
       try {
         for (const [index, job] of claimed.entries()) {
           if (!mayStart(job)) {
@@ -100,7 +107,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
             await releaseClaimedJobs(deps.db, claimed.slice(index), workerId, deps.now());
             break;
           }
-          if (await runOne(job)) done.push(job);
+          if (await runOne(job, batch)) done.push(job);
           count++;
         }
       } finally {

@@ -29,7 +29,7 @@ import {
   messageMerchantOf,
 } from './booking-message-content.ts';
 import { dinerRecipients, messageBookingOf, MessageJob, writeMessages, type RestaurantRecipients } from './booking-message-plan.ts';
-import type { JobHandlers } from './job-worker.ts';
+import type { JobBatch, JobHandlers } from './job-worker.ts';
 
 /** The restaurant's evening list leaves from this merchant-local hour on. */
 export const EVENING_HOUR = 18;
@@ -148,7 +148,20 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     return 'sent';
   }
 
-  async function sendMessage(job: JobRow, now: Date): Promise<void> {
+  /** merchantOf, read once for every message of a batch (a booking's four messages leave together). */
+  function batchMerchantOf(id: string, batch: JobBatch): Promise<Merchant | undefined> {
+    const key = `merchant:${id}`;
+    let found = batch.get(key) as Promise<Merchant | undefined> | undefined;
+    if (!found) {
+      found = merchantOf(id);
+      // A failed read is not kept: the next message reads again.
+      found.catch(() => batch.delete(key));
+      batch.set(key, found);
+    }
+    return found;
+  }
+
+  async function sendMessage(job: JobRow, now: Date, batch: JobBatch): Promise<void> {
     const id = String(job.payload.outboxId);
     const row = await claimOutboxMessage(db, id, now);
     if (!row) {
@@ -161,7 +174,7 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
       return;
     }
     try {
-      const merchant = await merchantOf(row.merchantId);
+      const merchant = await batchMerchantOf(row.merchantId, batch);
       if (!merchant) throw new Error(`merchant ${row.merchantId} is gone`);
       const state = row.kind === STAFF_INVITE_KIND ? await invite(row, merchant) : await deliver(row, await compose(row, merchant));
       await settleOutboxMessage(db, id, { state }, now);
