@@ -14,17 +14,38 @@ import { localToInstant } from '../../src/shared/local-time.ts';
 
 const SLUG = 'le-petit-zinc';
 
-/** A finger's drag from one point to another, through Chromium's touch input (touch start, moves, end). */
-async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+/**
+ * A finger's drag from one point to another, through Chromium's touch input: it touches `bar`, holds until the bar is
+ * picked up (lifted), then moves and lets go.
+ */
+async function touchDrag(page: Page, bar: Locator, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  await expect(bar).toHaveClass(/is-dragged/);
   for (let step = 1; step <= 10; step += 1) {
     const x = from.x + ((to.x - from.x) * step) / 10;
     const y = from.y + ((to.y - from.y) * step) / 10;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * A quick swipe of a finger from `from` by `dx` pixels sideways: its moves are stamped 10 ms apart from the touch's
+ * start, so they come before any hold however busy the machine is.
+ */
+async function touchSwipe(page: Page, from: { x: number; y: number }, dx: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const start = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }], timestamp: start });
+  for (let step = 1; step <= 10; step += 1) {
+    const x = from.x + (dx * step) / 10;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from.y }], timestamp: start + step * 0.01 });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: start + 0.11 });
   await cdp.detach();
 }
 
@@ -98,9 +119,22 @@ for (const { width, who, fromDays } of [
       addEventListener('pointerdown', (event) => seen.push(event.pointerType), true);
     });
     points = await dragPoints(dupont, row('T1'));
-    await touchDrag(page, points.from, points.to);
+    await touchDrag(page, dupont, points.from, points.to);
     await expect(row('T1').getByRole('button', { name: /^Camille Dupont, .*Table T1, Confirmée$/ })).toBeVisible();
     expect(await page.evaluate(() => (globalThis as unknown as { pointerTypes: string[] }).pointerTypes)).toContain('touch');
+
+    // On a phone, where the evening is wider than the screen, a quick swipe that starts on a bar scrolls the timeline
+    // sideways and moves nothing.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scroller = dinner.locator('.tl-scroll');
+    await scroller.evaluate((element) => element.scrollTo({ left: 0 }));
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    points = await dragPoints(dupont, row('T1'));
+    await touchSwipe(page, points.from, -240);
+    await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(row('T1').getByRole('button', { name: /^Camille Dupont, 2 pers\., 20:00-21:45, Table T1, Confirmée$/ })).toBeVisible();
+    await expect(dupont).not.toHaveClass(/is-dragged/);
+    await page.setViewportSize({ width, height: 1024 });
 
     // Onto Martin's table at his time: the server refuses, the reason shows, the bar is back on T1.
     points = await dragPoints(dupont, row('2'));
@@ -114,7 +148,7 @@ for (const { width, who, fromDays } of [
 
     // The same by touch: refused, back in place.
     points = await dragPoints(dupont, row('2'));
-    await touchDrag(page, points.from, points.to);
+    await touchDrag(page, dupont, points.from, points.to);
     await expect(page.getByRole('alert')).toContainText('Plus de table libre');
     await expect(row('T1').getByRole('button', { name: /^Camille Dupont, / })).toBeVisible();
     await page.getByRole('alert').getByRole('button', { name: 'Fermer' }).click();

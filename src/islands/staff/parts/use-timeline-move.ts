@@ -4,7 +4,7 @@
  * The hook keeps the move's preview; where the bar goes on drop or Enter is the caller's (commit).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
-import { followDrag } from '../../../lib/platform/follow-drag.ts';
+import { followDrag, holdScrollWhile } from '../../../lib/platform/follow-drag.ts';
 import { dropTarget, isMoveKey, stepTarget, type MoveTarget, type TimeSpan, type TimelineBar, type TimelineRow } from '../../../lib/staff/timeline-geometry.ts';
 
 /** A move under way: the bar, where it would land (null: nowhere, it snaps back), and by what. */
@@ -34,6 +34,8 @@ export interface TimelineMoveOptions {
 // How near the scroller's sides a drag scrolls, and by how much per pointer move.
 const EDGE_PX = 32;
 const SCROLL_STEP_PX = 12;
+// A finger rests this long on a bar to pick it up; one that moves sooner scrolls the timeline (a swipe moves nothing).
+const HOLD_MS = 300;
 
 /** The preview and the handlers each bar's button takes. */
 export function useTimelineMove({ rows, span, pxPerMinute, tracks, scroller, headWidth, mayMove, commit, announce }: TimelineMoveOptions) {
@@ -41,11 +43,17 @@ export function useTimelineMove({ rows, span, pxPerMinute, tracks, scroller, hea
   const current = useRef<MovePreview | null>(null);
   const suppressClick = useRef(false);
   const stopDrag = useRef<() => void>(() => {});
+  // A finger that held a bar: its moves drag the bar, not the timeline.
+  const holding = useRef(false);
   const show = useCallback((next: MovePreview | null) => {
     current.current = next;
     setPreview(next);
   }, []);
   useEffect(() => () => stopDrag.current(), []);
+  useEffect(() => {
+    const element = scroller.current;
+    return element ? holdScrollWhile(element, () => holding.current) : undefined;
+  }, [scroller]);
 
   const targetAt = (clientX: number, clientY: number, grabX: number): MoveTarget | null => {
     const box = tracks.current?.getBoundingClientRect();
@@ -67,25 +75,47 @@ export function useTimelineMove({ rows, span, pxPerMinute, tracks, scroller, hea
     if ((event.pointerType === 'mouse' && event.button !== 0) || !mayMove(bar)) return;
     stopDrag.current();
     const grabX = event.clientX - event.currentTarget.getBoundingClientRect().left;
-    stopDrag.current = followDrag(event, {
-      onMove: (moved) => {
-        scrollNearEdge(moved.clientX);
-        show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
+    const done = () => {
+      stopDrag.current = () => {};
+      holding.current = false;
+    };
+    const follow = followDrag(
+      event,
+      {
+        onArm: () => {
+          holding.current = true;
+          // Picked up: the bar lifts where it stands.
+          show({ bar, target: { row: bar.row, atMs: bar.startMs }, via: 'pointer' });
+        },
+        onMove: (moved) => {
+          scrollNearEdge(moved.clientX);
+          show({ bar, target: targetAt(moved.clientX, moved.clientY, grabX), via: 'pointer' });
+        },
+        onRelease: (ended, dragged) => {
+          const held = holding.current;
+          done();
+          if (!dragged) {
+            // Held then let go where it was: no move; the click that follows opens it, as a tap does.
+            if (held) show(null);
+            return;
+          }
+          // The click that follows a drag's release is no tap.
+          suppressClick.current = true;
+          const target = targetAt(ended.clientX, ended.clientY, grabX);
+          show(null);
+          commit(bar, target);
+        },
+        onCancel: () => {
+          done();
+          show(null);
+        },
       },
-      onRelease: (ended, dragged) => {
-        stopDrag.current = () => {};
-        if (!dragged) return;
-        // The click that follows a drag's release is no tap.
-        suppressClick.current = true;
-        const target = targetAt(ended.clientX, ended.clientY, grabX);
-        show(null);
-        commit(bar, target);
-      },
-      onCancel: () => {
-        stopDrag.current = () => {};
-        show(null);
-      },
-    });
+      { holdMs: HOLD_MS },
+    );
+    stopDrag.current = () => {
+      follow();
+      holding.current = false;
+    };
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, bar: TimelineBar) => {
