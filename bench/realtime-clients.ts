@@ -26,8 +26,11 @@ export function latencyCells(list: number[]): string {
 
 /** A set of subscribed sockets and the latencies of what they received, by channel. */
 export interface BenchClients {
-  /** Publishes with `send` and waits until `deliveries` events on `channels` have arrived; throws when some never do. */
-  burst(channels: string[], deliveries: number, send: () => Promise<void>): Promise<void>;
+  /**
+   * Publishes with `send` and waits until `deliveries` events on `channels` have arrived; throws when some never do.
+   * Resolves to the milliseconds `send` took to hand every event over.
+   */
+  burst(channels: string[], deliveries: number, send: () => Promise<void>): Promise<number>;
   /** The latencies of every event received on a booking channel, then on the shared channel. */
   latencies(): { perBooking: number[]; everyone: number[] };
   /** Seconds it took to open and subscribe every socket. */
@@ -93,8 +96,11 @@ export async function openClients(url: string, count: number, perChannel: number
         );
       });
       try {
+        const sending = wallMs();
         await send();
+        const sendMs = wallMs() - sending;
         await arrived;
+        return sendMs;
       } finally {
         clearTimeout(timer);
         expecting = undefined;
@@ -116,10 +122,11 @@ export async function measureBursts(
   clients: BenchClients,
   options: { sockets: number; perChannel: number; rounds: number },
   publish: (channels: string[]) => Promise<void>,
-): Promise<{ perBooking: number[]; everyone: number[]; channels: number }> {
+): Promise<{ perBooking: number[]; everyone: number[]; channels: number; burstSendMs: number[] }> {
   const channels = Math.ceil(options.sockets / options.perChannel);
   const bookingChannels = Array.from({ length: channels }, (_, channel) => `booking.bench-${channel}`);
-  for (let round = 0; round < options.rounds; round++) await clients.burst(bookingChannels, options.sockets, () => publish(bookingChannels));
+  const burstSendMs: number[] = [];
+  for (let round = 0; round < options.rounds; round++) burstSendMs.push(await clients.burst(bookingChannels, options.sockets, () => publish(bookingChannels)));
   for (let round = 0; round < options.rounds; round++) await clients.burst([SHARED], options.sockets, () => publish([SHARED]));
   const { perBooking, everyone } = clients.latencies();
   // Every socket hears each event once: more is a duplicate, fewer a loss.
@@ -127,5 +134,5 @@ export async function measureBursts(
   if (perBooking.length !== expected || everyone.length !== expected) {
     throw new Error(`deliveries: ${perBooking.length} on booking channels and ${everyone.length} on the shared one, ${expected} expected of each`);
   }
-  return { perBooking, everyone, channels };
+  return { perBooking, everyone, channels, burstSendMs };
 }
