@@ -95,6 +95,8 @@ export async function openClients(url: string, count: number, perChannel: number
           BURST_TIMEOUT_MS,
         );
       });
+      // Observed here too: when `send` throws, a later failure of `arrived` has nobody awaiting it.
+      arrived.catch(() => {});
       try {
         const sending = wallMs();
         await send();
