@@ -1,7 +1,10 @@
 /**
  * The server side of `npm run bench:realtime`, in a process of its own so its memory is only the live channel's: the
  * embedded Pusher-protocol server (the one `npm start` attaches) on 127.0.0.1, and two bench-only HTTP calls: GET
- * /memory (after a full garbage collection) and POST /publish {channels, count} (each channel `count` times, every event stamped with its send time).
+ * /memory (after a full garbage collection, with the number of sockets opened on this process) and POST /publish
+ * {channels, count} (each channel `count` times, every event stamped with its send time). With BENCH_REDIS_URL it
+ * shares events through Redis on BENCH_REDIS_TOPIC and trusts the loopback proxy, as each API process of
+ * `npm run start:cluster` does.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,18 +19,21 @@ export const wallMs = () => performance.timeOrigin + performance.now();
 
 if (import.meta.main) {
   const sockets = Number(process.env.BENCH_SOCKETS);
+  const redisUrl = process.env.BENCH_REDIS_URL;
   const realtime = createRealtime({
     ...BENCH_APP,
+    ...(redisUrl ? { redisUrl, redisTopic: process.env.BENCH_REDIS_TOPIC, trustProxy: 'loopback' } : {}),
     maxConnections: sockets + 100,
     maxConnectionsPerAddress: sockets + 100,
     logger: { warn: (obj, msg) => console.error('warn', msg, obj), error: (obj, msg) => console.error('error', msg, obj) },
   });
+  let opened = 0;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/memory') {
       globalThis.gc?.();
       response.setHeader('content-type', 'application/json');
-      return response.end(JSON.stringify(process.memoryUsage()));
+      return response.end(JSON.stringify({ ...process.memoryUsage(), sockets: opened }));
     }
     if (url.pathname === '/publish' && request.method === 'POST') {
       let body = '';
@@ -46,6 +52,8 @@ if (import.meta.main) {
     response.writeHead(404).end();
   });
   realtime.attach(server);
+  // Every upgrade here is a bench socket, and none closes before the bench ends.
+  server.on('upgrade', () => opened++);
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: (server.address() as AddressInfo).port })));
   process.on('SIGTERM', () => process.exit(0));
 }

@@ -56,7 +56,8 @@ export function clusterSettings(env: NodeJS.ProcessEnv): ClusterSettings {
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on at the moment, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -67,7 +68,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function accepts(host: string, port: number): Promise<boolean> {
+/** Whether something accepts connections on host:port. */
+export function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port }, () => {
       socket.destroy();
@@ -78,7 +80,7 @@ function accepts(host: string, port: number): Promise<boolean> {
 }
 
 /** The user who owns `folder`, for nginx's workers when started by root (they must read the site, and only that). */
-function ownerOf(folder: string): string | undefined {
+export function ownerOf(folder: string): string | undefined {
   const uid = statSync(folder).uid;
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
