@@ -20,6 +20,8 @@ export interface GuestMeasure {
   p99Ms: number;
   /** Server process CPU over the run and until its messages were sent, per booking validated. */
   cpuMsPerBooking: number;
+  /** PostgreSQL's own processes' CPU over the same window, per booking validated (PostgreSQL only). */
+  databaseCpuMsPerBooking?: number;
 }
 
 /** The measurements of one database backend. */
@@ -105,6 +107,9 @@ export function writeVerdicts(run: BackendRun): string[] {
     lines.push(
       `${metOrMissed(g.cpuMsPerBooking <= target)}: server CPU per guest booking ${fixed(g.cpuMsPerBooking, 2)} ms (target ≤ ${target} ms; ` +
         `the bare route cost ${fixed(bare?.serverCpuUsPerRequest ?? Number.NaN, 0)} µs per request in this run). ` +
+        (g.databaseCpuMsPerBooking === undefined
+          ? ''
+          : `PostgreSQL's own processes used ${fixed(g.databaseCpuMsPerBooking, 2)} ms of CPU per booking besides. `) +
         `${g.guests} guests booked ${g.booked} in ${fixed(g.seconds)} s (${fixed(g.booked / g.seconds, 0)}/s), create to validated p50 ${fixed(g.p50Ms, 0)} ms, p99 ${fixed(g.p99Ms, 0)} ms; ` +
         `answers: ${Object.entries(g.counts)
           .map(([key, value]) => `${key} ${value}`)

@@ -130,7 +130,8 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
     for (const scenario of scenarios) {
       const pid = server.child.pid!;
       if (scenario === 'guests') {
-        guests = await measureGuests(server.url, pid, candidates, cursor, { concurrency: GUESTS, seconds: SECONDS });
+        const database = kind === 'postgres' ? ('postgres' as const) : undefined;
+        guests = await measureGuests(server.url, pid, candidates, cursor, { concurrency: GUESTS, seconds: SECONDS, ...(database ? { database } : {}) });
         log(`   guests: ${guests.booked} bookings, p99 ${guests.p99Ms.toFixed(0)} ms, server CPU ${guests.cpuMsPerBooking.toFixed(2)} ms per booking`);
         continue;
       }

@@ -6,7 +6,7 @@
 import type { SlotCandidate } from '../tests/support/slot-candidates.ts';
 import type { Cursor } from './api-scenarios.ts';
 import type { GuestMeasure } from './api-report.ts';
-import { cpuMsOf, cpuMsWhenSettled } from './process-cpu.ts';
+import { cpuMsOf, cpuMsWhenSettled, postgresCpuMs } from './process-cpu.ts';
 
 /** What one run of guests did. */
 export interface GuestRun {
@@ -85,12 +85,14 @@ export async function measureGuests(
   pid: number,
   candidates: SlotCandidate[],
   cursor: Cursor,
-  { concurrency, seconds }: { concurrency: number; seconds: number },
+  { concurrency, seconds, database }: { concurrency: number; seconds: number; database?: 'postgres' },
 ): Promise<GuestMeasure> {
+  const databaseBefore = database ? await postgresCpuMs() : 0;
   const cpuBefore = await cpuMsOf(pid);
   const run = await runGuests(url, candidates.slice(cursor.next), { concurrency, seconds, phoneBase: 2_000_000 });
   // The messages of the last bookings are sent by the server's jobs after the run: their CPU counts too.
   const cpuMs = (await cpuMsWhenSettled(pid)) - cpuBefore;
+  const databaseMs = database ? (await postgresCpuMs()) - databaseBefore : undefined;
   cursor.next += Object.values(run.counts).reduce((sum, value) => sum + value, 0);
   return {
     guests: concurrency,
@@ -100,5 +102,6 @@ export async function measureGuests(
     p50Ms: percentile(run.latencies, 50),
     p99Ms: percentile(run.latencies, 99),
     cpuMsPerBooking: cpuMs / Math.max(1, run.booked),
+    ...(databaseMs === undefined ? {} : { databaseCpuMsPerBooking: databaseMs / Math.max(1, run.booked) }),
   };
 }

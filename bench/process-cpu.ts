@@ -1,6 +1,6 @@
 /** CPU time of another process (the server under load), read from /proc (Linux). */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -22,4 +22,20 @@ export async function cpuMsWhenSettled(pid: number, maxMs = 5000): Promise<numbe
     if (now - last < 12.5 || Date.now() > deadline) return now;
     last = now;
   }
+}
+
+/**
+ * CPU milliseconds used so far by every process named `postgres` on this machine (the local PostgreSQL server's
+ * backends and its background workers). Over a window where only the benchmark's server talks to it, the difference
+ * is PostgreSQL's own CPU for that load (a backend that exits within the window takes its share with it).
+ */
+export async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    total += await cpuMsOf(Number(entry));
+  }
+  return total;
 }
