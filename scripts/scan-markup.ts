@@ -61,7 +61,8 @@ export function scanMarkup(page: string): MarkupScan | null {
         // "<!-->" and "<!--->" are whole comments to the tokenizer: not worth reading right.
         if (page.startsWith('<!-->', at) || page.startsWith('<!--->', at)) return null;
         const close = page.indexOf('-->', at + 4);
-        if (close < 0) return null;
+        // "--!>" ends a comment too.
+        if (close < 0 || page.slice(at + 4, close).includes('--!>')) return null;
         textFrom = close + 3;
         at = page.indexOf('<', textFrom);
         continue;
@@ -88,6 +89,8 @@ export function scanMarkup(page: string): MarkupScan | null {
       at = page.indexOf('<', textFrom);
       continue;
     }
+    // "<?" opens a comment up to the next ">".
+    if (next === '?') return null;
     const name = next !== undefined && /[a-zA-Z]/.test(next) ? matchAt(TAG_NAME, page, at + 1) : null;
     if (!name) {
       // A "<" that opens no tag is text.

@@ -64,6 +64,8 @@ describe('preparing pages by replacing what the first page of a kind showed', ()
     ['a style inside SVG', merchantPage('x').replace('</main>', `<svg>${ISLAND_STYLE}</svg></main>`)],
     ['a script whose text opens a comment', merchantPage('x', '{"a":"<!--"}')],
     ['a comment the tokenizer ends early', merchantPage('x').replace('<main>', '<main><!-->')],
+    ['a comment ended by --!>', merchantPage('x').replace('<main>', `<main><!-- --!><script>other()</script> -->`)],
+    ['a processing instruction (a comment to HTML)', merchantPage('x').replace('<main>', `<main><?x <script>${RUNTIME}</script> ?>`)],
   ])('a page with %s is parsed instead, and comes out as a parse makes it', (_case, page) => {
     const preparer = pagePreparer();
     preparer.prepare(merchantPage('first'));
