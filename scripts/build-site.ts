@@ -222,7 +222,7 @@ async function buildSiteNow({
         const pagesStarted = performance.now();
         const pages = await renderSiteMerchants({ rendererDir, building, tasks });
         log(
-          `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli) in ${seconds(pagesStarted)}`,
+          `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli; ${pages.parsed} parsed, the others prepared by replacement) in ${seconds(pagesStarted)}`,
         );
         return { ...shared, hashes: { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } } };
       })(),

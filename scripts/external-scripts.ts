@@ -146,23 +146,53 @@ export function externalizeInlineScripts(page: string): ExternalizedPage {
   return { html: parts.join(''), scripts: [...scripts].map(([file, code]) => ({ file, code })) };
 }
 
+/** What preparing one page did, for scripts/page-preparer.ts to repeat on pages like it without parsing them. */
+export interface PreparedPage extends ExternalizedPage {
+  /** Each moved script element as written in the page, and the element that replaced it. */
+  moved: Array<{ element: string; replacement: string; script: ExternalScript }>;
+  /** The start tags, as written, of the script elements left in place that run no inline code (a src, or a data block). */
+  kept: string[];
+  /** The <style> elements moved from the body to the head, as written. */
+  hoisted: string[];
+}
+
 /**
  * A rendered page made ready to serve in one parse: its body's <style>s hoisted (hoistBodyStyles) and its inline
- * scripts moved to files (externalizeInlineScripts); the same HTML as the two one after the other.
+ * scripts moved to files (externalizeInlineScripts); the same HTML as the two one after the other, and what was done.
  */
-export function preparePage(page: string): ExternalizedPage {
+export function preparePageInDetail(page: string): PreparedPage {
   const scripting = /<script/i.test(page);
-  if (!scripting && !mayHaveBodyStyles(page)) return { html: page, scripts: [] };
+  if (!scripting && !mayHaveBodyStyles(page)) return { html: page, scripts: [], moved: [], kept: [], hoisted: [] };
   const document = parse(page, { sourceCodeLocationInfo: true });
   const edits: PageEdit[] = mayHaveBodyStyles(page) ? bodyStyleEdits(document, page) : [];
+  const hoisted = edits.filter((edit) => edit.text === '').map((edit) => page.slice(edit.start, edit.end));
   const scripts = new Map<string, string>();
+  const moved: PreparedPage['moved'] = [];
   for (const script of scripting ? inlineScripts(page, document) : []) {
     const file = scriptFileName(script.code);
     scripts.set(file, script.code);
     const opening = script.startTag.replace(/\s*\/?>$/, '');
-    edits.push({ start: script.start, end: script.end, text: `${opening}${script.waits ? '' : ' defer'} src="/${file}"></script>` });
+    const replacement = `${opening}${script.waits ? '' : ' defer'} src="/${file}"></script>`;
+    edits.push({ start: script.start, end: script.end, text: replacement });
+    moved.push({ element: page.slice(script.start, script.end), replacement, script: { file, code: script.code } });
   }
-  return { html: edits.length === 0 ? page : applyEdits(page, edits), scripts: [...scripts].map(([file, code]) => ({ file, code })) };
+  const kept: string[] = [];
+  for (const element of scripting ? scriptElements(document) : []) {
+    const location = element.sourceCodeLocation;
+    const type = scriptType(element);
+    const runsInline = type === 'module' || CLASSIC_TYPES.has(type);
+    if (location?.startTag && location.endTag && (attribute(element, 'src') !== null || !runsInline)) {
+      kept.push(page.slice(location.startTag.startOffset, location.startTag.endOffset));
+    }
+  }
+  const html = edits.length === 0 ? page : applyEdits(page, edits);
+  return { html, scripts: [...scripts].map(([file, code]) => ({ file, code })), moved, kept, hoisted };
+}
+
+/** preparePageInDetail, the page and its script files only. */
+export function preparePage(page: string): ExternalizedPage {
+  const { html, scripts } = preparePageInDetail(page);
+  return { html, scripts };
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

@@ -1,13 +1,15 @@
 /**
  * Renders merchants' pages, and the site root, with the compiled renderer a full build kept (scripts/keep-renderer.ts):
  * the same page components and the same code as the build, so a page comes out byte for byte as the build wrote it
- * (inline scripts moved to /_astro/ and body styles hoisted, as scripts/external-scripts.ts does after a build).
+ * (inline scripts moved to /_astro/ and body styles hoisted, as scripts/external-scripts.ts does after a build; by
+ * scripts/page-preparer.ts, which parses only the first page of a kind).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
-import { preparePage, type ExternalScript } from './external-scripts.ts';
+import type { ExternalScript } from './external-scripts.ts';
+import { pagePreparer, type PagePreparer } from './page-preparer.ts';
 import { RENDERER_FILE, type KeptRenderer } from './keep-renderer.ts';
 
 /** A merchant's pages: Astro's route, and the page's folder under the merchant's. */
@@ -43,6 +45,8 @@ export interface MerchantRenderer {
   renderMerchants(merchantsFile: string, slugs: readonly string[]): Promise<RenderedPage[]>;
   /** Renders the site root from the complete list in `merchantsFile`. */
   renderHome(merchantsFile: string): Promise<RenderedPage>;
+  /** Pages prepared so far: parsed (the first of a kind, or one unlike the others), or by replacing what was learned. */
+  readonly prepared: PagePreparer['counts'];
 }
 
 // Astro's logger writes through this; only what went wrong is worth a line.
@@ -53,8 +57,11 @@ const destination = {
   },
 };
 
-/** Loads the renderer kept in `dir`; throws when it is missing or not one this Astro can drive. */
-export async function openRenderer(dir: string): Promise<MerchantRenderer> {
+/**
+ * Loads the renderer kept in `dir`; throws when it is missing or not one this Astro can drive. `preparer` makes each
+ * rendered page ready to serve (a test passes one that checks the default against a parse of every page).
+ */
+export async function openRenderer(dir: string, preparer: PagePreparer = pagePreparer()): Promise<MerchantRenderer> {
   const kept = JSON.parse(await readFile(join(dir, RENDERER_FILE), 'utf8')) as KeptRenderer;
   // The renderer loads its packages (React) from node_modules in the mode its pages were compiled for: unset, they run
   // their development builds, several times slower than the production ones a build compiles for.
@@ -74,7 +81,7 @@ export async function openRenderer(dir: string): Promise<MerchantRenderer> {
   async function render(url: string, route: string, file: string): Promise<RenderedPage> {
     const response = await app.render(new Request(new URL(url, kept.origin)), { routeData: routeData(route) });
     if (response.status !== 200) throw new Error(`rendering ${url} answered ${response.status}`);
-    const { html, scripts } = preparePage(await response.text());
+    const { html, scripts } = preparer.prepare(await response.text());
     return { file, html, scripts };
   }
 
@@ -85,6 +92,7 @@ export async function openRenderer(dir: string): Promise<MerchantRenderer> {
   }
 
   return {
+    prepared: preparer.counts,
     async renderMerchants(merchantsFile, slugs) {
       useList(merchantsFile);
       const pages: RenderedPage[] = [];

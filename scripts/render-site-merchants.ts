@@ -20,6 +20,8 @@ const TASKS_AHEAD = 2;
 /** What renderSiteMerchants wrote. */
 export interface RenderedSite {
   pages: number;
+  /** Pages parsed to be prepared: the first of each kind on each worker, and any unlike the others. */
+  parsed: number;
   bytes: number;
   brotliBytes: number;
   hashes: Required<Pick<FileHashes, 'files' | 'stamps'>>;
@@ -60,7 +62,7 @@ export async function renderSiteMerchants({
   tasks: readonly RenderTask[];
   workers?: number;
 }): Promise<RenderedSite> {
-  const result: RenderedSite = { pages: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
+  const result: RenderedSite = { pages: 0, parsed: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
   const queue = [...tasks];
   const pool: Worker[] = [];
   try {
@@ -86,6 +88,7 @@ export async function renderSiteMerchants({
             finished += 1;
             outstanding -= 1;
             result.pages += message.pages;
+            result.parsed += message.parsed;
             result.bytes += message.bytes;
             result.brotliBytes += message.brotliBytes;
             Object.assign(result.hashes.files, message.files);

@@ -25,7 +25,16 @@ export type RenderTask = { kind: 'merchants'; file: string; slugs: string[] } | 
 /** What a worker posts: `ready` once (its renderer loaded), then one `done` per task, or `failed`. */
 export type RenderMessage =
   | { kind: 'ready' }
-  | { kind: 'done'; pages: number; bytes: number; brotliBytes: number; files: Record<string, string>; stamps: Record<string, string> }
+  | {
+      kind: 'done';
+      pages: number;
+      /** Of them, pages parsed to be prepared (the first of each kind; scripts/page-preparer.ts replaces in the others). */
+      parsed: number;
+      bytes: number;
+      brotliBytes: number;
+      files: Record<string, string>;
+      stamps: Record<string, string>;
+    }
   | { kind: 'failed'; error: string };
 
 // Files of one chunk written at once: compression runs in libuv's thread pool while the next file is written.
@@ -55,8 +64,8 @@ async function writeWithCopies(path: string, content: Buffer, done: Extract<Rend
   }
 }
 
-async function writePages(pages: readonly RenderedPage[]): Promise<Extract<RenderMessage, { kind: 'done' }>> {
-  const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
+async function writePages(pages: readonly RenderedPage[], parsed: number): Promise<Extract<RenderMessage, { kind: 'done' }>> {
+  const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, parsed, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
   // Scripts first: a page never refers to a file not there yet.
   for (const script of pages.flatMap((page) => page.scripts)) {
     if (scriptsWritten.has(script.file)) continue;
@@ -75,9 +84,11 @@ try {
   port.on('message', (task: RenderTask) => {
     chain = chain.then(async () => {
       try {
+        const parsedBefore = renderer.prepared.parsed;
         const pages = task.kind === 'home' ? [await renderer.renderHome(task.file)] : await renderer.renderMerchants(task.file, task.slugs);
+        const parsed = renderer.prepared.parsed - parsedBefore;
         await writing;
-        writing = writePages(pages).then(
+        writing = writePages(pages, parsed).then(
           (done) => port.postMessage(done satisfies RenderMessage),
           (error: unknown) => port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
         );

@@ -27,6 +27,7 @@ export const SITE_SOURCES = [
   'scripts/keep-renderer.ts',
   'scripts/render-merchants.ts',
   'scripts/body-styles.ts',
+  'scripts/page-preparer.ts',
   // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.
   'src/shared',
   'package-lock.json',

@@ -6,11 +6,16 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite } from '../../scripts/build-site.ts';
+import { preparePageInDetail } from '../../scripts/external-scripts.ts';
+import { pagePreparer, type PagePreparer } from '../../scripts/page-preparer.ts';
+import { openRenderer } from '../../scripts/render-merchants.ts';
+import { RENDERERS_DIR } from '../../scripts/site-renderers.ts';
+import { readStamp } from '../../scripts/site-stamp.ts';
 import { t } from '../../src/i18n/t.ts';
 import { merchantData } from '../../src/lib/build/merchant-data.ts';
 import type { MerchantListing } from '../../src/shared/api/merchant-listing.ts';
@@ -270,5 +275,48 @@ describe('the site built for a merchant whose every text is hostile', () => {
     expect(pageProblems(document)).toEqual([]);
     expect(elementsBy(document, 'script')).toEqual([]);
     expect(textOf(onlyElement(document, 'p', 'brand'))).toBe(HOSTILE_TEXTS.name);
+  });
+});
+
+describe('pages prepared by replacing what the first page of a kind showed (scripts/page-preparer.ts)', () => {
+  test('come out as a parse of each page makes them, for hostile merchants and one whose texts are the very elements replaced', async () => {
+    const stamp = await readStamp(outDir);
+    // What a parse moved, as written: a merchant made of these texts is the closest a text can come to being replaced.
+    const seen = new Set<string>();
+    const fast = pagePreparer();
+    const checking: PagePreparer = {
+      counts: fast.counts,
+      prepare(page) {
+        const parsed = preparePageInDetail(page);
+        for (const { element, replacement } of parsed.moved) seen.add(element).add(replacement);
+        for (const style of parsed.hoisted) seen.add(style);
+        const prepared = fast.prepare(page);
+        expect(prepared).toEqual({ html: parsed.html, scripts: parsed.scripts });
+        return prepared;
+      },
+    };
+    const renderer = await openRenderer(join(RENDERERS_DIR, stamp!.renderer!), checking);
+    const list = join(work, 'preparer-list.json');
+    await writeFile(list, JSON.stringify([imported, raw]));
+    await renderer.renderMerchants(list, [SLUG, RAW_SLUG]);
+    expect(seen.size).toBeGreaterThan(0);
+    const mimicText = [...seen].join('');
+    const mimic: MerchantListing = {
+      ...raw,
+      slug: 'chez-z-mimic',
+      name: mimicText.slice(0, 200),
+      description: mimicText,
+      address: { ...raw.address, city: mimicText.slice(0, 100) },
+      bookingDescription: mimicText,
+      zones: raw.zones.map((zone) => ({ ...zone, name: mimicText.slice(0, 100) })),
+    };
+    await writeFile(list, JSON.stringify([imported, raw, mimic]));
+    const before = { ...fast.counts };
+    const pages = await renderer.renderMerchants(list, [mimic.slug]);
+    // Replaced, not parsed: the merchant's texts never looked like what was learned.
+    expect(fast.counts.replaced - before.replaced).toBe(pages.length);
+    expect(fast.counts.parsed).toBe(before.parsed);
+    const home = parsePage(pages[0]!.html);
+    expect(textOf(onlyElement(home, 'h1'))).toContain(mimic.name);
   });
 });

@@ -5,9 +5,22 @@
  */
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
+// A build writes each merchant's phone several times on each of its pages: parsed once. Bounded, a long-lived page keeps little.
+const MEMO_SIZE = 64;
+const countries = new Map<string, CountryCode | null>();
+const merchantPhones = new Map<string, string>();
+
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** The country of an international number (+…): its own country code, else null (national text, unknown code). */
 export function phoneCountry(phone: string): CountryCode | null {
-  return parsePhoneNumberFromString(phone.trim())?.country ?? null;
+  return remembered(countries, phone, () => parsePhoneNumberFromString(phone.trim())?.country ?? null);
 }
 
 /** `phone` as dialled from `home`: national format when the number shares home's country code, else international; unreadable text as given. */
@@ -23,7 +36,7 @@ export function displayPhoneFrom(phone: string, home: string | null): string {
 
 /** The merchant's phone as its own country writes it (national format); the tel: link keeps the + form. */
 export function displayMerchantPhone(phone: string): string {
-  return displayPhoneFrom(phone, phoneCountry(phone));
+  return remembered(merchantPhones, phone, () => displayPhoneFrom(phone, phoneCountry(phone)));
 }
 
 /** A diner's phone seen by the merchant at `merchantPhone`: national in the merchant's country, international otherwise. */
