@@ -101,22 +101,24 @@ export async function claimDueJobs(db: Queryable, now: Date, workerId: string, l
   return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 }
 
+/** Whether jobs are all still this worker's, as a condition on each. */
+const allHeldBy = (held: Array<Pick<JobRow, 'id'>>, workerId: string) =>
+  and(
+    inArray(
+      jobs.id,
+      held.map((job) => job.id),
+    ),
+    eq(jobs.state, 'running'),
+    eq(jobs.lockedBy, workerId),
+  );
+
 /** Gives claimed jobs this worker did not start back, pending as they were (their claim's attempt uncounted). */
 export async function releaseClaimedJobs(db: Queryable, claimed: JobRow[], workerId: string, now: Date): Promise<void> {
   if (claimed.length === 0) return;
   await db
     .update(jobs)
     .set({ state: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, lockedBy: null, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          jobs.id,
-          claimed.map((job) => job.id),
-        ),
-        eq(jobs.state, 'running'),
-        eq(jobs.lockedBy, workerId),
-      ),
-    );
+    .where(allHeldBy(claimed, workerId));
 }
 
 /** Whether a job is still this worker's (its lease was not taken over), as a condition. */
@@ -135,19 +137,7 @@ export async function completeJobs(db: Database, done: JobRow[], workerId: strin
     await completeJob(db, done[0]!, workerId, now);
     return;
   }
-  await db
-    .update(jobs)
-    .set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          jobs.id,
-          done.map((job) => job.id),
-        ),
-        eq(jobs.state, 'running'),
-        eq(jobs.lockedBy, workerId),
-      ),
-    );
+  await db.update(jobs).set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: now }).where(allHeldBy(done, workerId));
 }
 
 /** Puts a claimed recurring job back, due at `runAt`, its attempts counted afresh. */
