@@ -1,35 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { daySheet } from '../../../src/lib/staff/day-sheet.ts';
-import type { StaffBookingRow } from '../../../src/shared/api/staff.ts';
-
-let refs = 0;
-function row(time: string, status: number, extra: Partial<StaffBookingRow> = {}): StaffBookingRow {
-  refs += 1;
-  return {
-    token: `t${refs}`,
-    ref: `R${refs}`,
-    status,
-    revision: 1,
-    starts_at: `2026-11-26T${time}:00+01:00`,
-    ends_at: `2026-11-26T${time}:00+01:00`,
-    day: '2026-11-26',
-    time,
-    party: 2,
-    zone: { id: 'z', name: 'Salle' },
-    tables: [{ id: `table-${refs}`, name: `T${refs}` }],
-    diner: { firstname: 'Camille', lastname: `D${refs}`, phone: null, email: null },
-    comment: '',
-    cancel_reason: null,
-    cancel_message: null,
-    arrived_at: null,
-    no_show: false,
-    note: '',
-    history: { visits: 0, no_shows: 0 },
-    updated_at: '2026-11-25T10:00:00.000Z',
-    guest: null,
-    ...extra,
-  };
-}
+import { dayBookRow as row } from '../support/staff-booking-row.ts';
 
 const SERVICES = [
   { id: '4-0', start: '12:00', end: '14:00' },
