@@ -1,5 +1,5 @@
 /** The calendar's localized labels (date-fns locales): apart from calendar.ts so the page's first JavaScript carries no date formatting. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { Locale } from 'date-fns';
 import { WEEKDAYS_MONDAY_FIRST, type CalendarMonth } from './calendar-month.ts';
 

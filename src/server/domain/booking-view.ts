@@ -1,5 +1,5 @@
 /** The booking as the browser reads it (spec section 3), built from what is stored. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { TZDate } from '@date-fns/tz';
 import { bookingTexts } from '../../shared/booking-texts.ts';
 import { localeOf } from './lang.ts';

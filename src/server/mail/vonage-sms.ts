@@ -2,8 +2,7 @@
  * An SmsSender through Vonage's Messages API with its official SDK (@vonage/messages): the account's key and secret
  * as Basic authentication, `apiHost` pointing at Vonage (or, in tests, at a local stand-in).
  */
-import { Auth } from '@vonage/auth';
-import { Messages, SMS } from '@vonage/messages';
+import type { Messages } from '@vonage/messages';
 import { isGsm7 } from './sms-segments.ts';
 import type { SmsSender } from './sms-sender.ts';
 
@@ -34,14 +33,22 @@ export class SmsGatewayError extends Error {
   }
 }
 
-/** Sends each message as one Messages API call; throws SmsGatewayError unless Vonage accepted it. */
-export function createVonageSmsSender(options: VonageSmsOptions): SmsSender {
+/** The SDK (some 300 modules with its dependencies), loaded by the first send: a process that sends no SMS never pays for it. */
+async function vonageClient(options: VonageSmsOptions): Promise<{ client: Messages; SMS: typeof import('@vonage/messages').SMS }> {
+  const [{ Auth }, { Messages, SMS }] = await Promise.all([import('@vonage/auth'), import('@vonage/messages')]);
   const client = new Messages(new Auth({ apiKey: options.apiKey, apiSecret: options.apiSecret }), {
     apiHost: (options.apiHost ?? VONAGE_API_HOST).replace(/\/+$/, ''),
     timeout: options.timeoutMs ?? 10_000,
   });
+  return { client, SMS };
+}
+
+/** Sends each message as one Messages API call; throws SmsGatewayError unless Vonage accepted it. */
+export function createVonageSmsSender(options: VonageSmsOptions): SmsSender {
+  let sdk: ReturnType<typeof vonageClient> | undefined;
   return {
     async send(to, text) {
+      const { client, SMS } = await (sdk ??= vonageClient(options));
       const message = new SMS({
         // The class sets both itself; its parameter type asks for them all the same.
         channel: 'sms',

@@ -1,5 +1,5 @@
 /** The dates and times the booking messages write, in the merchant's time zone and the reader's language. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { TZDate } from '@date-fns/tz';
 import { localeOf } from '../../domain/lang.ts';
 import type { Lang } from '../../../shared/langs.ts';
