@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILE_CACHE_ENV } from '../support/compile-cache.ts';
 
 /** The project root: children run from here, as `npm start` would. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,7 +42,7 @@ export async function tempFolder(prefix: string): Promise<string> {
  * test runner (no DATABASE_URL, REDIS_URL, ADMIN_TOKEN or NODE_OPTIONS unless a test sets it).
  */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...COMPILE_CACHE_ENV };
   for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR']) {
     if (process.env[name] !== undefined) env[name] = process.env[name];
   }

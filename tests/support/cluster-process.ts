@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, NODE_BIN, type ServerProcess } from './server-process.ts';
+import { COMPILE_CACHE_ENV } from './compile-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNNING = /Couvert cluster is running on (\S+)/;
@@ -15,7 +16,7 @@ export async function startClusterProcess(env: Record<string, string>, { timeout
   const port = await freePort();
   const child = spawn(NODE_BIN, ['scripts/start-cluster.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...COMPILE_CACHE_ENV, PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

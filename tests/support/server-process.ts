@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { COMPILE_CACHE_ENV } from './compile-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The pinned Node 24 (the machine's `node` may be older). */
@@ -39,6 +40,7 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      ...COMPILE_CACHE_ENV,
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
