@@ -29,9 +29,21 @@ export default defineConfig({
     locale: 'fr-FR',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+      // One renderer process per tab rather than one per site (the sign-in stand-ins are other origins), and none of the
+      // browser's own services: the suite's browser was half the machine's CPU under `npm test`.
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-gpu',
+        '--disable-site-isolation-trials',
+        '--disable-features=IsolateOrigins,site-per-process,Translate,OptimizationHints,MediaRouter,BackForwardCache',
+      ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) without the film strip: recording it screencast
+    // every test's frames, a third of the browser's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The site stops its transitions and skeleton shimmer for reduced motion (Base.astro): nothing animates while a test waits.
+    reducedMotion: 'reduce',
     // The site's service worker (/sw.js) would answer requests before page.route sees them; the offline tests allow it.
     serviceWorkers: 'block',
   },
