@@ -2,7 +2,7 @@
  * An SmsSender through Vonage's Messages API with its official SDK (@vonage/messages): the account's key and secret
  * as Basic authentication, `apiHost` pointing at Vonage (or, in tests, at a local stand-in).
  */
-import type { Messages } from '@vonage/messages';
+import type { Messages, SMS } from '@vonage/messages';
 import { isGsm7 } from './sms-segments.ts';
 import type { SmsSender } from './sms-sender.ts';
 
@@ -34,7 +34,7 @@ export class SmsGatewayError extends Error {
 }
 
 /** The SDK (some 300 modules with its dependencies), loaded by the first send: a process that sends no SMS never pays for it. */
-async function vonageClient(options: VonageSmsOptions): Promise<{ client: Messages; SMS: typeof import('@vonage/messages').SMS }> {
+async function vonageClient(options: VonageSmsOptions): Promise<{ client: Messages; SMS: typeof SMS }> {
   const [{ Auth }, { Messages, SMS }] = await Promise.all([import('@vonage/auth'), import('@vonage/messages')]);
   const client = new Messages(new Auth({ apiKey: options.apiKey, apiSecret: options.apiSecret }), {
     apiHost: (options.apiHost ?? VONAGE_API_HOST).replace(/\/+$/, ''),
