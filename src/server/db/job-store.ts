@@ -133,6 +133,7 @@ export async function completeJob(db: Database, job: JobRow, workerId: string, n
 /** Marks done, in one statement, the claimed jobs this worker ran to the end (a batch's). */
 export async function completeJobs(db: Database, done: JobRow[], workerId: string, now: Date): Promise<void> {
   if (done.length === 0) return;
+  // A batch of one (the usual case) runs the prepared statement instead of building one.
   if (done.length === 1) {
     await completeJob(db, done[0]!, workerId, now);
     return;
