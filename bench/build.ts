@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { COMPILES_DIR_ENV } from '../scripts/site-compile-cache.ts';
 import { PROJECT_ROOT } from '../scripts/site-stamp.ts';
 import { NODE_BIN } from '../tests/support/server-process.ts';
 import { generateMerchants, writeMedia } from './build-merchants.ts';
@@ -128,6 +129,8 @@ async function main(): Promise<void> {
         HOME: process.env.HOME ?? '',
         DATA_DIR: dataDir,
         ASTRO_TELEMETRY_DISABLED: '1',
+        // A compile of its own, empty: the full build of a new release compiles the site (scripts/site-compile-cache.ts).
+        [COMPILES_DIR_ENV]: path.join(root, 'compiles'),
         // e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the build.
         ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       },

@@ -16,8 +16,10 @@ import { writeFileAtomic } from './write-file-atomic.ts';
 import { removeDeadBuilds } from './dead-builds.ts';
 import { pathExists } from './path-exists.ts';
 import { takePidLock } from './pid-lock.ts';
-import { precompressSite } from './precompress-site.ts';
-import { renderSiteMerchants, sampleMerchants, writeMerchantChunks } from './render-site-merchants.ts';
+import { precompressSite, type PrecompressResult } from './precompress-site.ts';
+import { renderSiteMerchants, writeMerchantChunks } from './render-site-merchants.ts';
+import { COMPILE_SAMPLE } from './compile-sample.ts';
+import { keepCompiledSite, reuseCompiledSite } from './site-compile-cache.ts';
 import { CHANGES_FILE, hashSiteFiles, readHashes, writeSiteChanges, type FileHashes } from './site-changes.ts';
 import { siteFolders, swapInSite } from './site-swap.ts';
 import { merchantsHash, PROJECT_ROOT, readStamp, sourceHash, STAMP_FILE, type BuildStamp } from './site-stamp.ts';
@@ -109,12 +111,12 @@ export function astroWorkingDir(outDir: string): string {
   return isInsideFolder(PROJECT_ROOT, outDir) ? PROJECT_ROOT : join(PROJECT_ROOT, '.cache', 'astro-outside');
 }
 
-async function runAstroBuild(outDir: string, merchantsFile: string, rendererDir: string, log: (line: string) => void): Promise<void> {
+/** Runs Astro's build of the site into outDir with the merchants of merchantsFile (the caller holds the project's build lock). */
+async function runAstroBuild(outDir: string, merchantsFile: string, rendererDir: string): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const previous = process.env[MERCHANTS_FILE_ENV];
   process.env[MERCHANTS_FILE_ENV] = merchantsFile;
   process.env[RENDERER_DIR_ENV] = rendererDir;
-  const release = await lockProjectBuild(log);
   const workingDir = process.cwd();
   try {
     const astroDir = astroWorkingDir(outDir);
@@ -126,9 +128,56 @@ async function runAstroBuild(outDir: string, merchantsFile: string, rendererDir:
   } finally {
     process.chdir(workingDir);
     delete process.env[RENDERER_DIR_ENV];
-    await release();
     if (previous === undefined) delete process.env[MERCHANTS_FILE_ENV];
     else process.env[MERCHANTS_FILE_ENV] = previous;
+  }
+}
+
+/** What compileSite left in the building folder. */
+interface CompiledSite {
+  /** Whether the page renderer was kept (if not, Astro rendered every merchant page itself). */
+  kept: boolean;
+  /** The shared files' compression and hashes. */
+  shared: PrecompressResult;
+}
+
+/**
+ * Puts the compiled site (shared pages, scripts, styles, precompressed) into `building` and its page renderer into
+ * `rendererDir`: the compile kept from an earlier build of the same sources and settings, or Astro's build with the
+ * sample merchants, whose pages are then removed and the result kept for the next build.
+ */
+async function compileSite(options: {
+  building: string;
+  hash: string;
+  sampleList: string;
+  ownList: string;
+  rendererDir: string;
+  log: (line: string) => void;
+}): Promise<CompiledSite> {
+  const { building, hash, sampleList, ownList, rendererDir, log } = options;
+  const started = performance.now();
+  const release = await lockProjectBuild(log);
+  try {
+    const reused = await reuseCompiledSite(hash, building, rendererDir);
+    if (reused) {
+      log(`reused the site and page renderer compiled from the same sources and settings in ${seconds(started)}`);
+      return { kept: true, shared: reused };
+    }
+    await runAstroBuild(building, sampleList, rendererDir);
+    log(`compiled the site and its page renderer in ${seconds(started)}`);
+    await Promise.all(COMPILE_SAMPLE.map((sample) => rm(join(building, sample.slug), { recursive: true, force: true })));
+    if (!(await pathExists(join(rendererDir, RENDERER_FILE)))) {
+      log(`no page renderer kept: prerendering every merchant page with Astro...`);
+      await runAstroBuild(building, ownList, rendererDir);
+      return { kept: false, shared: await precompressSite(building) };
+    }
+    const compressStarted = performance.now();
+    const shared = await precompressSite(building);
+    log(`precompressed ${shared.files} shared pages, scripts and styles in ${seconds(compressStarted)}`);
+    await keepCompiledSite(hash, building, rendererDir, shared);
+    return { kept: true, shared };
+  } finally {
+    await release();
   }
 }
 
@@ -194,31 +243,18 @@ async function buildSiteNow({
     await writeFileAtomic(ownList, JSON.stringify(merchants));
     const tasks = await writeMerchantChunks(merchants, chunks);
     tasks.push({ kind: 'home', file: ownList });
-    // Astro compiles the site and writes the shared pages with a sample of the merchants (one of each kind of page,
-    // so every script a merchant page uses is in the service worker's list); every merchant page is rendered after, on every core.
-    await writeFile(sampleList, JSON.stringify(sampleMerchants(merchants)));
+    await writeFile(sampleList, JSON.stringify(COMPILE_SAMPLE));
     const record = merchantsRecord(merchants);
     const stampBase = { merchantsHash: merchantsHash(merchants), merchantCount: merchants.length };
     merchants = [];
     log(`prerendering ${stampBase.merchantCount} merchant pages...`);
-    const renderStarted = performance.now();
-    await runAstroBuild(building, sampleList, rendererDir, log);
-    log(`compiled the site and its page renderer in ${seconds(renderStarted)}`);
-    const kept = await pathExists(join(rendererDir, RENDERER_FILE));
-    if (!kept) {
-      log(`no page renderer kept: prerendering every merchant page with Astro...`);
-      await runAstroBuild(building, ownList, rendererDir, log);
-    }
-    // Side by side, since the one waits on the disk more than the other: Astro's files precompressed (and hashed as they are
-    // read) and merchant pages rendered, media placed and hashed (merchant images are not precompressed).
+    const { kept, shared } = await compileSite({ building, hash, sampleList, ownList, rendererDir, log });
+    // Side by side, since the one waits on the disk more than the other: merchant pages rendered, media placed and
+    // hashed (merchant images are not precompressed).
     const [compressed, mediaHashes] = await Promise.all([
       (async () => {
-        const compressStarted = performance.now();
-        const shared = await precompressSite(building);
         if (!kept) return shared;
-        log(
-          `precompressed ${shared.files} shared pages, scripts and styles in ${seconds(compressStarted)}; rendering ${tasks.length - 1} chunks of merchants...`,
-        );
+        log(`rendering ${tasks.length - 1} chunks of merchants...`);
         const pagesStarted = performance.now();
         const pages = await renderSiteMerchants({ rendererDir, building, tasks });
         log(

@@ -15,9 +15,24 @@ export const SITE_SOURCES = [
   'src/islands',
   'src/stores',
   'src/lib',
+  'src/boot',
   'src/i18n',
   'public',
   'astro.config.mjs',
+  // Vite reads PUBLIC_ settings from these too.
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+  // The integrations astro.config.mjs lists, and what they import.
+  'scripts/boot-scripts.ts',
+  'scripts/client-chunks.ts',
+  'scripts/minify-public-scripts.ts',
+  'scripts/static-texts.ts',
+  'scripts/compile-sample.ts',
+  'scripts/scan-markup.ts',
+  'scripts/for-each-limit.ts',
+  'scripts/write-file-atomic.ts',
   'scripts/site-pwa.ts',
   'scripts/external-scripts.ts',
   'scripts/external-scripts-worker.ts',
@@ -28,10 +43,22 @@ export const SITE_SOURCES = [
   'scripts/render-merchants.ts',
   'scripts/body-styles.ts',
   'scripts/page-preparer.ts',
+  'scripts/render-site-worker.ts',
+  'scripts/render-site-merchants.ts',
   // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.
   'src/shared',
   'package-lock.json',
 ] as const;
+
+/** The settings the site is built with besides the PUBLIC_ ones: they are written into its pages and scripts. */
+const BUILD_SETTINGS = ['SITE_URL', 'PROVIDER_NAME', 'PROVIDER_URL'];
+
+/** The environment a build reads (PUBLIC_*, BUILD_SETTINGS) with its values, in a fixed order. */
+export function buildEnvironment(env: NodeJS.ProcessEnv = process.env): Array<[string, string]> {
+  return Object.entries(env)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && (entry[0].startsWith('PUBLIC_') || BUILD_SETTINGS.includes(entry[0])))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
 
 /** The name of the stamp file written at the root of a built site. */
 export const STAMP_FILE = 'build-stamp.json';
@@ -91,12 +118,17 @@ async function listFiles(root: string, entry: string): Promise<string[]> {
   }
 }
 
-/** A sha256 over the paths and contents of the site's source files (SITE_SOURCES under root). */
-export async function sourceHash(root: string = PROJECT_ROOT): Promise<string> {
+/**
+ * A sha256 over the paths and contents of the site's source files (SITE_SOURCES under root) and the build settings
+ * in `env`: a site built with another API address or provider name is another site.
+ */
+export async function sourceHash(root: string = PROJECT_ROOT, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const files = (await Promise.all(SITE_SOURCES.map((entry) => listFiles(root, entry)))).flat();
   // Posix paths and a fixed order: the same tree hashes the same on every machine.
   const ordered = files.map((file) => file.split(sep).join('/')).sort();
-  const hash = createHash('sha256');
+  const hash = createHash('sha256')
+    .update(JSON.stringify(buildEnvironment(env)))
+    .update('\0');
   for (const file of ordered) {
     hash
       .update(file)

@@ -11,6 +11,7 @@ const OWN_PROCESS = [
   'tests/site/hostile-merchant-site.test.ts',
   'tests/site/merchant-listing-schema.test.ts',
   'tests/site/site-changes.test.ts',
+  'tests/site/site-compile-cache.test.ts',
   'tests/site/stores/hold.test.ts',
   'tests/site/update-site.test.ts',
 ];

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHANGES_FILE } from '../../scripts/site-changes.ts';
+import { COMPILES_DIR_ENV } from '../../scripts/site-compile-cache.ts';
 import { STAMP_FILE } from '../../scripts/site-stamp.ts';
 import { childEnv, REPO_ROOT, tempFolder } from './processes.ts';
 
@@ -43,11 +44,14 @@ afterAll(async () => {
 /** When to SIGKILL a build: so many milliseconds after it starts, or as soon as its output matches. */
 type Kill = { afterMs: number } | { onOutput: string };
 
+/** The kept compiles a build uses (scripts/site-compile-cache.ts): the test's own, so it sees compiles happen. */
+let compiles = 'compiles-1';
+
 /** Runs `npm run build`'s script into siteDir, killed with SIGKILL when `kill` says. */
 async function build(kill?: Kill): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['scripts/build-site.ts', '--api', apiUrl, '--out', siteDir], {
     cwd: REPO_ROOT,
-    env: childEnv({ DATA_DIR: path.join(work, 'data') }),
+    env: childEnv({ DATA_DIR: path.join(work, 'data'), [COMPILES_DIR_ENV]: path.join(work, compiles) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -90,7 +94,7 @@ async function servedBuild(): Promise<string> {
 
 /** The files beside the site: its link and the one folder it points to once nothing is left over. */
 async function besideSite(): Promise<string[]> {
-  return (await readdir(work)).filter((name) => name !== 'data').sort();
+  return (await readdir(work)).filter((name) => name !== 'data' && !name.startsWith('compiles-')).sort();
 }
 
 describe('a site build killed at any moment', () => {
@@ -98,14 +102,27 @@ describe('a site build killed at any moment', () => {
     version = 'v1';
     const first = await build();
     expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain('compiled the site');
     expect(await servedBuild()).toBe('v1');
-    const buildMs = Number(/site built in ([\d.]+) s/.exec(first.output)?.[1] ?? 30) * 1000;
+    // The builds killed at random moments reuse that compile: they are as long as the second.
+    version = 'v2';
+    const second = await build();
+    expect(second.output).toContain('reused the site and page renderer');
+    expect(await servedBuild()).toBe('v2');
+    const buildMs = Number(/site built in ([\d.]+) s/.exec(second.output)?.[1] ?? 10) * 1000;
 
-    // Two kills at random moments of a build, and one as the build says what it changed, the instant before it swaps.
-    const kills: Kill[] = [{ afterMs: Math.random() * buildMs }, { afterMs: Math.random() * buildMs }, { onOutput: `${CHANGES_FILE}:` }];
-    let served = 'v1';
+    // Two kills at random moments of a build, one as the build says what it changed (the instant before it swaps), and
+    // one of a build compiling afresh, as its compile is done (while it keeps it for the next builds).
+    const kills: Array<Kill & { compiles?: string }> = [
+      { afterMs: Math.random() * buildMs },
+      { afterMs: Math.random() * buildMs },
+      { onOutput: `${CHANGES_FILE}:` },
+      { onOutput: 'compiled the site', compiles: 'compiles-2' },
+    ];
+    let served = 'v2';
     for (const [index, kill] of kills.entries()) {
-      version = `v${index + 2}`;
+      version = `v${index + 3}`;
+      compiles = kill.compiles ?? compiles;
       const killed = await build(kill);
       const now = await servedBuild();
       expect([served, version], `killed ${JSON.stringify(kill)} (exit ${killed.code}): ${killed.output}`).toContain(now);
@@ -119,5 +136,10 @@ describe('a site build killed at any moment', () => {
     const folders = await besideSite();
     expect(folders, 'the link and the folder it serves, nothing a killed build left').toHaveLength(2);
     expect(folders).toContain('site');
+    // One whole compile kept (the last build's, or the killed one's if it got that far); nothing of a keeping cut short.
+    const kept = await readdir(path.join(work, 'compiles-2'));
+    expect(kept.filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(kept).toHaveLength(1);
+    expect(await readdir(path.join(work, 'compiles-2', kept[0]!))).toEqual(expect.arrayContaining(['renderer', 'shared.json', 'site']));
   });
 });
