@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedDataDir } from '../support/seed-data-dir.ts';
 import { COMPILE_CACHE_ENV } from '../support/compile-cache.ts';
 
 /** The project root: children run from here, as `npm start` would. */
@@ -129,16 +130,23 @@ export interface ServerProcess extends RunningProcess {
   url: string;
 }
 
+/** How a server is started. */
+export interface StartOptions {
+  /** Leave a new DATA_DIR empty, so the server creates and migrates its database (default: the test template, tests/support/seed-data-dir.ts). */
+  freshDatabase?: boolean;
+}
+
 /** Starts `node src/server/main.ts` on a free port with `env` (DATA_DIR, SITE_DIR, ...), from `cwd` (default the project); does not wait. */
-export async function spawnServer(env: Record<string, string>, cwd?: string): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, cwd?: string, { freshDatabase = false }: StartOptions = {}): Promise<ServerProcess> {
+  if (!freshDatabase) await seedDataDir(env, cwd ?? REPO_ROOT);
   const port = Number(env.PORT ?? (await freePort()));
   const running = run(SERVER_ENTRY, [], childEnv({ ...env, PORT: String(port) }), cwd);
   return { ...running, port, url: `http://127.0.0.1:${port}` };
 }
 
 /** Starts a server and waits until it printed its addresses (after any site build). */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000, cwd?: string): Promise<ServerProcess> {
-  const server = await spawnServer(env, cwd);
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000, cwd?: string, options: StartOptions = {}): Promise<ServerProcess> {
+  const server = await spawnServer(env, cwd, options);
   await server.waitForOutput(/API documentation\s+\S+/, timeoutMs);
   return server;
 }
@@ -152,6 +160,7 @@ export interface CommandResult {
 
 /** Runs `node scripts/merchant.ts ...args` to the end, from `cwd` (default the project). */
 export async function runMerchantCli(args: string[], env: Record<string, string>, cwd?: string): Promise<CommandResult> {
+  await seedDataDir(env, cwd ?? REPO_ROOT);
   const running = run(MERCHANT_CLI, args, childEnv(env), cwd);
   const code = await running.exited;
   return { code, stdout: running.stdout(), stderr: running.stderr() };
@@ -159,6 +168,7 @@ export async function runMerchantCli(args: string[], env: Record<string, string>
 
 /** Runs `node scripts/jobs.ts ...args` to the end. */
 export async function runJobsCli(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  await seedDataDir(env, REPO_ROOT);
   const running = run(JOBS_CLI, args, childEnv(env));
   const code = await running.exited;
   return { code, stdout: running.stdout(), stderr: running.stderr() };

@@ -31,7 +31,8 @@ beforeAll(async () => {
   const work = await tempFolder('start');
   dataDir = path.join(work, 'data');
   siteDir = path.join(work, 'site');
-  first = await startServer(env());
+  // An empty data folder, as on a new machine: the server creates and migrates its database.
+  first = await startServer(env(), 120_000, undefined, { freshDatabase: true });
 }, 180_000);
 
 afterAll(cleanUp, 30_000);

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_CACHE_ENV } from './compile-cache.ts';
+import { seedDataDir } from './seed-data-dir.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The pinned Node 24 (the machine's `node` may be older). */
@@ -35,6 +36,7 @@ export function freePort(): Promise<number> {
 /** Starts main.ts with `env` on a free port and waits until GET /api/server_time answers. */
 // The bound catches a hang: a start that imports, migrates and loads the demo takes over a minute with both cores busy.
 export async function startServerProcess(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<ServerProcess> {
+  await seedDataDir(env, ROOT);
   const port = await freePort();
   const child = spawn(NODE_BIN, ['src/server/main.ts'], {
     cwd: ROOT,
