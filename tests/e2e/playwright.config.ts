@@ -32,14 +32,16 @@ export default defineConfig({
       // One renderer process per tab rather than one per site (the sign-in stand-ins are other origins), and none of the
       // browser's own services: the suite's browser was half the machine's CPU under `npm test`. Pages live for seconds:
       // V8's optimising compilers (TurboFan, Maglev) spent more compiling than their code saved (five specs, 45 tests:
-      // Chromium 151 -> 123-125 CPU-seconds, wall 134 -> 113-118 s); the interpreter and Sparkplug run them.
+      // Chromium 151 -> 123-125 CPU-seconds, wall 134 -> 113-118 s); the interpreter and Sparkplug run them. Chromium 156
+      // preloads its WebUI omnibox popups (chrome://omnibox-popup.top-chrome/) in a renderer of their own for every
+      // context, which no headless test ever opens: as much CPU as the pages themselves (126 -> 93 CPU-seconds).
       args: [
         '--no-sandbox',
         '--disable-dev-shm-usage',
         '--disable-gpu',
         '--js-flags=--no-opt --no-maglev',
         '--disable-site-isolation-trials',
-        '--disable-features=IsolateOrigins,site-per-process,Translate,OptimizationHints,MediaRouter,BackForwardCache',
+        '--disable-features=IsolateOrigins,site-per-process,Translate,OptimizationHints,MediaRouter,BackForwardCache,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
     // A failed test keeps its trace (actions, console, network) and a screenshot of the moment it failed, without the DOM
