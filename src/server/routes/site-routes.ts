@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { IMMUTABLE_CACHE, siteCacheControl } from './site-cache.ts';
+import { wholeFileAnswer } from './whole-file-answer.ts';
 
 /** The Content-Security-Policy of a page, with who may frame it: no inline script, no foreign script. */
 function pageCsp(frameAncestors: string): string {
@@ -78,6 +79,7 @@ function setSiteHeaders(reply: FastifyReply, siteDir: string, sentPath: string):
 /** Registers the site (when built) and /media; unknown page paths get the site's not-found page. */
 export const siteRoutes = fp(async (app: FastifyInstance, options: { siteDir?: string; mediaDir: string }) => {
   mkdirSync(options.mediaDir, { recursive: true });
+  app.addHook('onSend', wholeFileAnswer);
   await app.register(fastifyStatic, {
     root: options.mediaDir,
     prefix: '/media/',
