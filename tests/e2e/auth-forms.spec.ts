@@ -1,4 +1,4 @@
-import { expect, test } from './fixture.ts';
+import { expect, islandsHydrated, test } from './fixture.ts';
 import { registerThroughApi, storedKeys, uniqueEmail } from './auth-support.ts';
 import { createDraft, signInBrowser } from './tracking-support.ts';
 
@@ -268,6 +268,8 @@ test.describe('the close button of the sign-in screens', () => {
     const fresh = await context.newPage();
     await fresh.goto('/auth');
     await expect(fresh.getByRole('link', { name: 'Continuer sans compte' })).toBeVisible();
+    // The close button acts once its island has hydrated: the link above is there before.
+    await islandsHydrated(fresh);
     await fresh.getByRole('button', { name: 'Fermer' }).click();
     await expect(fresh).toHaveURL(new RegExp(`/${draft.slug}$`));
   });

@@ -30,16 +30,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       // One renderer process per tab rather than one per site (the sign-in stand-ins are other origins), and none of the
-      // browser's own services: the suite's browser was half the machine's CPU under `npm test`. Pages live for seconds:
-      // V8's optimising compilers (TurboFan, Maglev) spent more compiling than their code saved (five specs, 45 tests:
-      // Chromium 151 -> 123-125 CPU-seconds, wall 134 -> 113-118 s); the interpreter and Sparkplug run them. Chromium 156
-      // preloads its WebUI omnibox popups (chrome://omnibox-popup.top-chrome/) in a renderer of their own for every
-      // context, which no headless test ever opens: as much CPU as the pages themselves (126 -> 93 CPU-seconds).
+      // browser's own services: the suite's browser was half the machine's CPU under `npm test`. Chromium 156 preloads
+      // its WebUI omnibox popups (chrome://omnibox-popup.top-chrome/) in a renderer of their own for every context,
+      // which no headless test ever opens: as much CPU as the pages themselves (five specs, 45 tests: 126 -> 93
+      // CPU-seconds). (Without V8's optimising compilers it took a sixth less again, but islands hydrated later and a
+      // test that clicked too early showed it: not kept.)
       args: [
         '--no-sandbox',
         '--disable-dev-shm-usage',
         '--disable-gpu',
-        '--js-flags=--no-opt --no-maglev',
         '--disable-site-isolation-trials',
         '--disable-features=IsolateOrigins,site-per-process,Translate,OptimizationHints,MediaRouter,BackForwardCache,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
