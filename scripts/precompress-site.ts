@@ -9,6 +9,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { forEachLimit } from './for-each-limit.ts';
+import { fileStamp } from './file-stamp.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -58,7 +59,7 @@ export async function precompressFiles(dir: string, paths: readonly string[]): P
     const content = await readFile(file);
     const key = `/${path.split(sep).join('/')}`;
     result.hashes.files[key] = createHash('sha256').update(content).digest('hex');
-    result.hashes.stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    result.hashes.stamps[key] = fileStamp(info);
     const copies = await compressedCopies(path, content);
     if (!copies) return;
     if (copies.br) await writeFile(`${file}.br`, copies.br);

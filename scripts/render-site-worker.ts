@@ -8,6 +8,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { forEachLimit } from './for-each-limit.ts';
+import { fileStamp } from './file-stamp.ts';
 import { compressedCopies } from './precompress-site.ts';
 import { openRenderer, type RenderedPage } from './render-merchants.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
@@ -57,7 +58,7 @@ async function writeWithCopies(path: string, content: Buffer, done: Extract<Rend
   const info = await stat(file, { bigint: true });
   const key = `/${path}`;
   done.files[key] = createHash('sha256').update(content).digest('hex');
-  done.stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+  done.stamps[key] = fileStamp(info);
   if (copies) {
     done.bytes += content.length;
     done.brotliBytes += Math.min(copies.br?.length ?? content.length, content.length);

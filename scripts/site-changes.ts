@@ -9,6 +9,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { forEachLimit } from './for-each-limit.ts';
+import { fileStamp } from './file-stamp.ts';
 import { MERCHANTS_RECORD } from './site-merchants.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
@@ -67,7 +68,7 @@ export async function hashSiteFiles(
   await forEachLimit(paths, PARALLEL_READS, async (path) => {
     const key = `/${path}`;
     const info = await stat(join(dir, path), { bigint: true });
-    const stamp = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    const stamp = fileStamp(info);
     stamps[key] = stamp;
     const recorded = known?.stamps?.[key] === stamp ? known.files[key] : undefined;
     if (recorded) {
@@ -191,7 +192,7 @@ export async function updateSiteChanges(dir: string, touched: readonly string[],
       return;
     }
     files[key] = after[key] = await hashFile(file, info.size);
-    stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    stamps[key] = fileStamp(info);
   });
   const sorted = (record: Record<string, string>) =>
     Object.fromEntries(

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive } from './dead-builds.ts';
+import { fileStamp } from './file-stamp.ts';
 import { pathExists } from './path-exists.ts';
 import type { PrecompressResult } from './precompress-site.ts';
 import { PROJECT_ROOT } from './site-stamp.ts';
@@ -61,7 +62,7 @@ export async function reuseCompiledSite(hash: string, building: string, renderer
   const stamps: Record<string, string> = {};
   for (const key of Object.keys(shared.hashes.files)) {
     const info = await stat(join(building, ...key.slice(1).split('/')), { bigint: true });
-    stamps[key] = `${info.ino}:${info.size}:${info.mtimeNs}`;
+    stamps[key] = fileStamp(info);
   }
   return { ...shared, hashes: { files: shared.hashes.files, stamps } };
 }

@@ -32,6 +32,7 @@ export const SITE_SOURCES = [
   'scripts/compile-sample.ts',
   'scripts/scan-markup.ts',
   'scripts/for-each-limit.ts',
+  'scripts/file-stamp.ts',
   'scripts/write-file-atomic.ts',
   'scripts/site-pwa.ts',
   'scripts/external-scripts.ts',
