@@ -27,13 +27,6 @@ export interface RenderedSite {
   hashes: Required<Pick<FileHashes, 'files' | 'stamps'>>;
 }
 
-/** One merchant of each kind of page (booking on, booking off): what Astro renders itself, so its integrations see every script. */
-export function sampleMerchants(merchants: readonly MerchantListing[]): MerchantListing[] {
-  const on = merchants.find((merchant) => merchant.bookingEnabled);
-  const off = merchants.find((merchant) => !merchant.bookingEnabled);
-  return [on, off].filter((merchant) => merchant !== undefined);
-}
-
 /** Writes the merchants into chunk files in `dir` (each a merchant list as the pages read it); the merchant tasks. */
 export async function writeMerchantChunks(merchants: readonly MerchantListing[], dir: string): Promise<RenderTask[]> {
   await mkdir(dir, { recursive: true });
