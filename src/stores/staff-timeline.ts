@@ -5,9 +5,15 @@ import type { Failure, FailureCode } from '../shared/api/outcome.ts';
 import { actOnBooking } from './staff-book.ts';
 import type { StaffOutcome } from './staff-session.ts';
 
-/** No move, one asked of the server (its bar waits at the target), or the last one refused (its bar is back; the book says why). */
+/**
+ * No move, one asked of the server (its bar waits at the target), the last one refused (its bar is back; the book says
+ * why), or a bar let go where no table is (a zone's heading, outside the rows: back in place, the book says where to drop).
+ */
 export type TimelineMove =
-  { status: 'idle' } | { status: 'moving'; token: string; tableId: string; atMs: number } | { status: 'refused'; token: string; failure: Omit<Failure, 'ok'> };
+  | { status: 'idle' }
+  | { status: 'moving'; token: string; tableId: string; atMs: number }
+  | { status: 'refused'; token: string; failure: Omit<Failure, 'ok'> }
+  | { status: 'missed'; token: string };
 
 /** The timeline's move. */
 export const $timelineMove = atom<TimelineMove>({ status: 'idle' });
@@ -31,7 +37,13 @@ export function refuseOnTimeline(token: string, code: FailureCode): void {
   $timelineMove.set({ status: 'refused', token, failure: { code } });
 }
 
-/** The refusal has been read (or the day changed): nothing is said any more. */
+/** A bar was dropped on no table: it stays where it was, and the book says a drop goes on a table's line. */
+export function missOnTimeline(token: string): void {
+  $timelineMove.set({ status: 'missed', token });
+}
+
+/** The refusal (or the missed drop) has been read, or the day changed: nothing is said any more. */
 export function forgetRefusal(): void {
-  if ($timelineMove.get().status === 'refused') $timelineMove.set({ status: 'idle' });
+  const { status } = $timelineMove.get();
+  if (status === 'refused' || status === 'missed') $timelineMove.set({ status: 'idle' });
 }

@@ -112,6 +112,15 @@ for (const { width, who, fromDays } of [
     await expect(page.getByRole('article', { name: 'Camille Dupont' })).toContainText('Table 3');
     await views.getByRole('button', { name: 'Planning' }).click();
 
+    // Let go on the terrace's heading, where no table is: the bar stays on table 3 and the book says where to drop it.
+    points = await dragPoints(dupont, dinner.getByRole('heading', { name: 'Terrasse', exact: true }));
+    await mouseDrag(page, points.from, points.to);
+    const missed = page.getByRole('alert');
+    await expect(missed).toHaveText(/Déposez la réservation sur la ligne d’une table : elle est restée à sa place\./);
+    await expect(row('3').getByRole('button', { name: /^Camille Dupont, / })).toBeVisible();
+    await missed.getByRole('button', { name: 'Fermer' }).click();
+    await expect(missed).toHaveCount(0);
+
     // A finger: Dupont to T1 on the terrace, through touch input (the pointer events say touch).
     await page.evaluate(() => {
       const seen: string[] = [];

@@ -5,7 +5,7 @@ import { OWN_STORAGE_KEYS, readLocal, writeLocal } from '../../../src/lib/platfo
 import { getStaffViewName } from '../../../src/lib/staff/staff-storage.ts';
 import { $staffBook, loadDay, openBook } from '../../../src/stores/staff-book.ts';
 import { $staffSession } from '../../../src/stores/staff-session.ts';
-import { $timelineMove, forgetRefusal, moveOnTimeline, refuseOnTimeline } from '../../../src/stores/staff-timeline.ts';
+import { $timelineMove, forgetRefusal, missOnTimeline, moveOnTimeline, refuseOnTimeline } from '../../../src/stores/staff-timeline.ts';
 import { $staffView, isStaffView, setStaffView, STAFF_VIEWS } from '../../../src/stores/staff-view.ts';
 import { useBrowserTestServer } from '../support/browser-test-server.ts';
 import { dinerBooks } from '../support/staff-bookings.ts';
@@ -88,6 +88,17 @@ describe('a move on the timeline', () => {
     const moving = moveOnTimeline(token, rowOf(token).tables[0]!.id, (timestamp + 30 * 60) * 1000);
     expect($timelineMove.get()).toMatchObject({ status: 'moving', token });
     await moving;
+    expect($timelineMove.get()).toEqual({ status: 'idle' });
+  });
+
+  test('a drop on no table is said until read, and moves nothing', async () => {
+    const { token } = await dinerBooks(server, SLUG, DAY, { lastname: 'Nulle-part' }, 2);
+    await loadDay(DAY);
+    const before = rowOf(token);
+    missOnTimeline(token);
+    expect($timelineMove.get()).toEqual({ status: 'missed', token });
+    expect(rowOf(token)).toEqual(before);
+    forgetRefusal();
     expect($timelineMove.get()).toEqual({ status: 'idle' });
   });
 });

@@ -59,7 +59,7 @@ export default function AddMember({ staff, onAdd, t }: AddMemberProps) {
           ))}
         </select>
       </div>
-      <button type="button" className="sp-button" onClick={add}>
+      <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={add}>
         {t('settings.team.add')}
       </button>
       <p className="sp-hint">{t('settings.team.inviteHint')}</p>

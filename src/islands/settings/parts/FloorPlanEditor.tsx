@@ -89,7 +89,7 @@ export default function FloorPlanEditor({ zone, index, onChange, errorAt, t }: F
                 >
                   <span aria-hidden="true">{table.name}</span>
                 </button>
-                <button type="button" className="sp-button fp-small" onClick={() => placeFromTray(table.name)}>
+                <button type="button" className="cv-btn cv-btn-secondary sp-button fp-small" onClick={() => placeFromTray(table.name)}>
                   {t('settings.zones.plan.place', { name: table.name })}
                 </button>
               </li>

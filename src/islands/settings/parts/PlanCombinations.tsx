@@ -47,7 +47,7 @@ export default function PlanCombinations({ zone, zoneIndex, selected, onChange, 
           return (
             <li key={`${tables}-${at}`} className="sp-row fp-combination">
               <span className="sp-grow">{t('settings.zones.plan.combinationLine', { tables, min: combination.minSeats, max: combination.maxSeats })}</span>
-              <button type="button" className="sp-button" onClick={() => onChange(removeCombination(zone, at))}>
+              <button type="button" className="cv-btn cv-btn-danger-outline sp-button" onClick={() => onChange(removeCombination(zone, at))}>
                 {t('settings.zones.plan.removeCombination', { tables })}
               </button>
               {error ? <p className="sp-error">{error}</p> : null}
@@ -93,7 +93,7 @@ function CombineForm({ zone, zoneIndex, selected, onChange, onCombined, onClear,
         <button type="button" className="cv-btn cv-btn-primary" onClick={combine}>
           {t('settings.zones.plan.combine')}
         </button>
-        <button type="button" className="sp-button" onClick={onClear}>
+        <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={onClear}>
           {t('settings.zones.plan.clearSelection')}
         </button>
       </div>

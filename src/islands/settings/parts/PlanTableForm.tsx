@@ -46,7 +46,7 @@ export default function PlanTableForm({ zone, zoneIndex, table, onChange, t }: P
       </label>
       <p className="sp-hint">{t('settings.zones.plan.onlineHint')}</p>
       {table.plan ? (
-        <button type="button" className="sp-button" onClick={() => onChange(unplaceTable(zone, table.name))}>
+        <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={() => onChange(unplaceTable(zone, table.name))}>
           {t('settings.zones.plan.unplace', { name: table.name })}
         </button>
       ) : null}

@@ -37,7 +37,7 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
           <input id={`zone-${index}-name`} value={zone.name} maxLength={NAME_MAX.zone} onChange={(event) => onChange({ ...zone, name: event.target.value })} />
           {zoneError ? <p className="sp-error">{zoneError}</p> : null}
         </div>
-        <button type="button" className="sp-button" disabled={!removable} onClick={onRemove}>
+        <button type="button" className="cv-btn cv-btn-danger-outline sp-button" disabled={!removable} onClick={onRemove}>
           {t('settings.zones.removeZone', { name: zone.name })}
         </button>
       </div>
@@ -63,7 +63,7 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
             />
           );
           return (
-            <li key={at} className="sp-row">
+            <li key={at} className="sp-row sp-table">
               <div className="sp-field sp-grow">
                 <label className="sp-label" htmlFor={`${id}-name`}>
                   {t('settings.zones.tableName')}
@@ -78,8 +78,14 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
               </div>
               {seatsInput('minSeats')}
               {seatsInput('maxSeats')}
-              <button type="button" className="sp-button" disabled={zone.tables.length <= 1} onClick={() => onChange(removeTable(zone, at))}>
-                {t('settings.zones.removeTable', { name: table.name })}
+              <button
+                type="button"
+                className="cv-btn cv-btn-danger-outline sp-button sp-remove"
+                disabled={zone.tables.length <= 1}
+                onClick={() => onChange(removeTable(zone, at))}
+              >
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">{t('settings.zones.removeTable', { name: table.name })}</span>
               </button>
               {seatsError ? <p className="sp-error">{seatsError}</p> : null}
             </li>
@@ -87,7 +93,7 @@ export default function ZoneCard({ zone, index, zoneNames, errorAt, onChange, on
         })}
       </ul>
       {tablesError ? <p className="sp-error">{tablesError}</p> : null}
-      <button type="button" className="sp-button" onClick={() => onChange(addTable(zone))}>
+      <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={() => onChange(addTable(zone))}>
         {t('settings.zones.addTable')}
       </button>
       <FloorPlanEditor zone={zone} index={index} onChange={onChange} errorAt={errorAt} t={t} />

@@ -21,7 +21,7 @@ export default function HistorySection({ slug, draft }: SectionProps) {
   const format = timeFormat(lang, draft.timezone);
   return (
     <div className="sp-history" aria-busy={history.status === 'loading'}>
-      <button type="button" className="sp-button" onClick={() => void loadSettingsHistory(slug)}>
+      <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={() => void loadSettingsHistory(slug)}>
         {t('settings.history.refresh')}
       </button>
       {history.status === 'failed' ? <p className="sp-error">{t('settings.history.failed')}</p> : null}

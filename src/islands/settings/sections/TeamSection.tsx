@@ -33,7 +33,7 @@ export default function TeamSection({ draft, errorAt, change, role }: SectionPro
           const id = `team-${index}`;
           const error = errorAt(`staff.${index}.email`) ?? errorAt(`staff.${index}.role`) ?? errorAt(`staff.${index}`);
           return (
-            <li key={member.email} className="sp-row">
+            <li key={member.email} className="sp-row sp-member">
               <span className="sp-grow" id={`${id}-email`}>
                 {member.email}
                 {locked === 'self' ? ` (${t('settings.team.you')})` : ''}
@@ -61,7 +61,7 @@ export default function TeamSection({ draft, errorAt, change, role }: SectionPro
                   </div>
                   <button
                     type="button"
-                    className="sp-button"
+                    className="cv-btn cv-btn-danger-outline sp-button"
                     disabled={locked !== undefined}
                     aria-describedby={locked ? `${id}-locked` : undefined}
                     onClick={() =>
@@ -71,7 +71,8 @@ export default function TeamSection({ draft, errorAt, change, role }: SectionPro
                       )
                     }
                   >
-                    {t('settings.team.remove', { email: member.email })}
+                    <span aria-hidden="true">{t('settings.team.removeShort')}</span>
+                    <span className="visually-hidden">{t('settings.team.remove', { email: member.email })}</span>
                   </button>
                   {locked ? (
                     <p className="sp-hint" id={`${id}-locked`}>

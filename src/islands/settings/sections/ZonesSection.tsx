@@ -36,7 +36,7 @@ export default function ZonesSection({ draft, errorAt, change }: SectionProps) {
           t={t}
         />
       ))}
-      <button type="button" className="sp-button" onClick={() => change(['zones'], addZone(zones, t('settings.zones.newZonePrefix')))}>
+      <button type="button" className="cv-btn cv-btn-secondary sp-button" onClick={() => change(['zones'], addZone(zones, t('settings.zones.newZonePrefix')))}>
         {t('settings.zones.addZone')}
       </button>
     </div>

@@ -85,9 +85,9 @@ export default function DayTimeline(props: DayTimelineProps) {
           />
         );
       })}
-      {move.status === 'refused' ? (
+      {move.status === 'refused' || move.status === 'missed' ? (
         <div className="staff-alert tl-refusal" role="alert">
-          <p>{t('staff.timeline.refused', { reason: staffErrorText(t, move.failure, 'move') })}</p>
+          <p>{move.status === 'missed' ? t('staff.timeline.missed') : t('staff.timeline.refused', { reason: staffErrorText(t, move.failure, 'move') })}</p>
           <button type="button" className="cv-btn cv-btn-secondary staff-small" onClick={forgetRefusal}>
             {t('common.close')}
           </button>

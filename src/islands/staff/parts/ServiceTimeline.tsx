@@ -23,7 +23,7 @@ import {
 } from '../../../lib/staff/timeline-geometry.ts';
 import type { StaffBookingRow, StaffClosing, StaffZone } from '../../../shared/api/staff.ts';
 import { localTimeOf } from '../../../shared/local-time.ts';
-import { $timelineMove, moveOnTimeline, refuseOnTimeline } from '../../../stores/staff-timeline.ts';
+import { $timelineMove, missOnTimeline, moveOnTimeline, refuseOnTimeline } from '../../../stores/staff-timeline.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import { useBookHour } from './use-book-hour.ts';
 import { useTimelineMove, type MovePreview } from './use-timeline-move.ts';
@@ -103,7 +103,10 @@ export default function ServiceTimeline(props: ServiceTimelineProps) {
   const nameOf = (booking: StaffBookingRow) => `${booking.diner.firstname} ${booking.diner.lastname}`.trim() || t('staff.noName');
 
   const commit = (bar: TimelineBar, target: MoveTarget | null) => {
-    if (!target) return;
+    if (!target) {
+      missOnTimeline(bar.booking.token);
+      return;
+    }
     const verdict = judgeMove(bar, target, rows, Date.now());
     if (verdict.kind === 'same') return;
     if (verdict.kind === 'refused') {
