@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
 import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
+import { allFinished } from './all-finished.ts';
 import { linkTree } from './copy-tree.ts';
 import { RENDERER_DIR_ENV, RENDERER_FILE } from './keep-renderer.ts';
 import { merchantsRecord, MERCHANTS_RECORD } from './site-merchants.ts';
@@ -250,8 +251,8 @@ async function buildSiteNow({
     log(`prerendering ${stampBase.merchantCount} merchant pages...`);
     const { kept, shared } = await compileSite({ building, hash, sampleList, ownList, rendererDir, log });
     // Side by side, since the one waits on the disk more than the other: merchant pages rendered, media placed and
-    // hashed (merchant images are not precompressed).
-    const [compressed, mediaHashes] = await Promise.all([
+    // hashed (merchant images are not precompressed). Both finish before a failure of either removes the folder.
+    const [compressed, mediaHashes] = await allFinished([
       (async () => {
         if (!kept) return shared;
         log(`rendering ${tasks.length - 1} chunks of merchants...`);
