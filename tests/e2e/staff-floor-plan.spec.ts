@@ -199,7 +199,20 @@ test.describe('the floor plan', () => {
       const b1 = page.getByRole('group', { name: 'Table B1' });
       await b1.getByRole('radio', { name: 'Rectangulaire' }).check();
       await b1.getByRole('checkbox', { name: 'Proposée en ligne' }).uncheck();
-      await b1.getByLabel('Priorité (0 à 9)').fill('8');
+      // Emptied to type another number, a field stays empty instead of showing 0; left empty, it shows its number again.
+      const priority = b1.getByLabel('Priorité (0 à 9)');
+      const before = await priority.inputValue();
+      await priority.focus();
+      await priority.press('End');
+      await priority.press('Backspace');
+      await expect(priority).toHaveValue('');
+      await priority.blur();
+      await expect(priority).toHaveValue(before);
+      await priority.focus();
+      await priority.press('End');
+      await priority.press('Backspace');
+      await priority.pressSequentially('8');
+      await expect(priority).toHaveValue('8');
       await expect(plan.getByRole('button', { name: 'B1, 4 places, Rectangulaire, réservée à l’équipe' })).toBeVisible();
       await plan.getByRole('button', { name: /^B1, / }).tap();
       await plan.getByRole('button', { name: /^C1, / }).tap();

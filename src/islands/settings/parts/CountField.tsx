@@ -1,4 +1,5 @@
 /** A labelled whole-number input of the floor's forms (seats, priority): its message, if any, is shown by its form. */
+import { useState } from 'react';
 
 /** What the field shows and reports. */
 export interface CountFieldProps {
@@ -11,8 +12,12 @@ export interface CountFieldProps {
   onChange(value: number): void;
 }
 
-/** One number input with its label. */
+/**
+ * One number input with its label. Emptied to type another number, it stays empty (the table keeps its last number
+ * until one is typed) rather than snapping to 0; left empty, it shows that number again.
+ */
 export default function CountField({ id, label, value, bounds, invalid, onChange }: CountFieldProps) {
+  const [emptied, setEmptied] = useState(false);
   return (
     <div className="sp-field">
       <label className="sp-label" htmlFor={id}>
@@ -24,9 +29,15 @@ export default function CountField({ id, label, value, bounds, invalid, onChange
         inputMode="numeric"
         min={bounds[0]}
         max={bounds[1]}
-        value={Number.isFinite(value) ? value : ''}
+        value={emptied || !Number.isFinite(value) ? '' : value}
         aria-invalid={invalid ? true : undefined}
-        onChange={(event) => onChange(Number(event.target.value))}
+        onChange={(event) => {
+          // A number input reads '' while it holds nothing or no number yet (a lone minus sign).
+          const empty = event.target.value === '';
+          setEmptied(empty);
+          if (!empty) onChange(Number(event.target.value));
+        }}
+        onBlur={() => setEmptied(false)}
       />
     </div>
   );
