@@ -290,7 +290,15 @@ test.describe('the floor plan', () => {
       // Two taps: the table, then "Installer" (the party set to the table's seats).
       await free.tap();
       const dialog = page.getByRole('dialog', { name: `Table ${table} · 2 places` });
-      await expect(dialog.getByLabel('Convives')).toHaveValue('2');
+      const party = dialog.getByLabel('Convives');
+      await expect(party).toHaveValue('2');
+      // Emptied to type another party, it stays empty rather than showing 1.
+      await party.focus();
+      await party.press('End');
+      await party.press('Backspace');
+      await expect(party).toHaveValue('');
+      await party.pressSequentially('2');
+      await expect(party).toHaveValue('2');
       await dialog.getByRole('button', { name: 'Installer', exact: true }).tap();
       await expect(dialog).toHaveCount(0);
       await expect(plan.getByRole('button', { name: new RegExp(`^${table}, 2 places, installée depuis \\d\\d:\\d\\d, réservée à l’équipe$`) })).toBeVisible();

@@ -7,7 +7,10 @@ import { staffBook } from './staff-book-support.ts';
 
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
 
-test('a new booking without a first name, then without a time, and a closing without its hours are flagged field by field', async ({ browser, baseURL }) => {
+test('a new booking\u2019s party can be emptied and retyped; without a first name, then without a time, and a closing without its hours are flagged field by field', async ({
+  browser,
+  baseURL,
+}) => {
   const staff = await staffBook(browser, baseURL!, KENJI, 'sakura-ramen');
 
   await staff.getByRole('button', { name: 'Nouvelle réservation' }).click();
@@ -19,6 +22,15 @@ test('a new booking without a first name, then without a time, and a closing wit
   await expect(firstname).toBeFocused();
 
   await firstname.fill('Aiko');
+  // The party emptied to type another number stays empty (a cleared 2 never shows 1, which typing 4 would make 14).
+  const party = create.getByRole('spinbutton', { name: 'Nombre de personnes' });
+  await expect(party).toHaveValue('2');
+  await party.focus();
+  await party.press('End');
+  await party.press('Backspace');
+  await expect(party).toHaveValue('');
+  await party.pressSequentially('4');
+  await expect(party).toHaveValue('4');
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   const time = create.getByRole('combobox', { name: 'Horaire' });
   await expect(firstname).toHaveAttribute('aria-invalid', 'false');

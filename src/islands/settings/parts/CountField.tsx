@@ -1,5 +1,5 @@
 /** A labelled whole-number input of the floor's forms (seats, priority): its message, if any, is shown by its form. */
-import { useState } from 'react';
+import { useCountInput } from '../../shared/form/use-count-input.ts';
 
 /** What the field shows and reports. */
 export interface CountFieldProps {
@@ -12,33 +12,15 @@ export interface CountFieldProps {
   onChange(value: number): void;
 }
 
-/**
- * One number input with its label. Emptied to type another number, it stays empty (the table keeps its last number
- * until one is typed) rather than snapping to 0; left empty, it shows that number again.
- */
+/** One number input with its label; emptied to type another number, it stays empty (useCountInput). */
 export default function CountField({ id, label, value, bounds, invalid, onChange }: CountFieldProps) {
-  const [emptied, setEmptied] = useState(false);
+  const count = useCountInput(value, onChange);
   return (
     <div className="sp-field">
       <label className="sp-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={bounds[0]}
-        max={bounds[1]}
-        value={emptied || !Number.isFinite(value) ? '' : value}
-        aria-invalid={invalid ? true : undefined}
-        onChange={(event) => {
-          // A number input reads '' while it holds nothing or no number yet (a lone minus sign).
-          const empty = event.target.value === '';
-          setEmptied(empty);
-          if (!empty) onChange(Number(event.target.value));
-        }}
-        onBlur={() => setEmptied(false)}
-      />
+      <input id={id} type="number" inputMode="numeric" min={bounds[0]} max={bounds[1]} aria-invalid={invalid ? true : undefined} {...count} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** A booking taken by the restaurant (on the phone, or a walk-in): name, phone, party, time, zone or table; confirmed at once. */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import { useCountInput } from '../../shared/form/use-count-input.ts';
 import type { FormErrors } from '../../../lib/forms/auth-form-rules.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { typedPhoneToInternational } from '../../../lib/phone/typed-phone.ts';
@@ -50,6 +51,8 @@ function NewBookingForm({ onClose, onDone }: Omit<NewBookingDialogProps, 'open'>
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [party, setParty] = useState(2);
+  // Emptied to type another party, the field stays empty: a cleared 2 never becomes 1, then 14.
+  const partyInput = useCountInput(party, (next) => setParty(Math.max(1, Math.round(next) || 1)));
   const [comment, setComment] = useState('');
   const [place, setPlace] = useState<PlaceChoice>({ time: '', zoneId: 'all', tableId: '' });
   const day = book.day ?? '';
@@ -128,8 +131,7 @@ function NewBookingForm({ onClose, onDone }: Omit<NewBookingDialogProps, 'open'>
               min={book.party?.min ?? 1}
               max={book.party?.max ?? 50}
               inputMode="numeric"
-              value={party}
-              onChange={(event) => setParty(Math.max(1, Number(event.target.value) || 1))}
+              {...partyInput}
             />
           )}
         </Field>

@@ -4,6 +4,7 @@
  * bookings at the table, each opening its actions.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { useCountInput } from '../../shared/form/use-count-input.ts';
 import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
 import { bookingKind } from '../../../lib/staff/book-view.ts';
 import { bookingsOfTable, type TableState } from '../../../lib/staff/plan-state.ts';
@@ -60,6 +61,8 @@ function PlanTableBody({
   const ids = { party: useId(), name: useId() };
   const { zone, table } = target;
   const [party, setParty] = useState(table.maxSeats);
+  // Emptied to type another party, the field stays empty: a cleared 2 never becomes 1, then 14.
+  const partyInput = useCountInput(party, (next) => setParty(Math.max(1, Math.round(next) || 1)));
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,16 +100,7 @@ function PlanTableBody({
               <label className="au-label" htmlFor={ids.party}>
                 {t('staff.plan.walkInParty')}
               </label>
-              <input
-                id={ids.party}
-                className="staff-input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                value={party}
-                onChange={(event) => setParty(Math.max(1, Number(event.target.value) || 1))}
-              />
+              <input id={ids.party} className="staff-input" type="number" inputMode="numeric" min={1} max={100} {...partyInput} />
             </div>
             <div className="au-field">
               <label className="au-label" htmlFor={ids.name}>
