@@ -78,6 +78,15 @@ test.describe('the restaurant settings', () => {
     await expect(tuesday.getByText('La fin doit venir après le début (ou, pour un service tardif, avant 6 h le lendemain).')).toHaveCount(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // The notifications' phone is typed as staff write it, spaces between its groups kept; emptied again, nothing is saved.
+    await page.getByRole('tab', { name: 'Règles de réservation' }).click();
+    const phone = page.getByRole('textbox', { name: 'Téléphone mobile (SMS)' });
+    const phoneBefore = await phone.inputValue();
+    await phone.fill('');
+    await phone.pressSequentially('+39 06 1234 5678');
+    await expect(phone).toHaveValue('+39 06 1234 5678');
+    await phone.fill(phoneBefore);
+
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Enregistré' })).toBeVisible();
 

@@ -14,6 +14,8 @@ export default function NotificationSettings({ draft, errorAt, change, t }: Pick
     change(['notifications'], Object.keys(next).length > 0 ? next : undefined);
   };
   const [emailText, setEmailText] = useLineText(emailsLine(notifications.email), (text) => emailsLine(emailsValue(text)));
+  // The phone as typed (spaces between its groups too); the draft holds it without the spaces at its ends.
+  const [phoneText, setPhoneText] = useLineText(notifications.phone ?? '', (text) => text.trim());
   const emailError = errorAt('notifications.email') ?? firstIndexedError(errorAt, 'notifications.email', notifications.email);
   return (
     <fieldset className="sp-fields">
@@ -42,9 +44,12 @@ export default function NotificationSettings({ draft, errorAt, change, t }: Pick
           id="rules-notify-phone"
           type="tel"
           autoComplete="off"
-          value={notifications.phone ?? ''}
+          value={phoneText}
           placeholder="+33142000000"
-          onChange={(event) => set('phone', event.target.value.trim())}
+          onChange={(event) => {
+            setPhoneText(event.target.value);
+            set('phone', event.target.value.trim());
+          }}
         />
         {errorAt('notifications.phone') ? <p className="sp-error">{errorAt('notifications.phone')}</p> : null}
       </div>
