@@ -214,6 +214,27 @@ describe('buildSite', () => {
     expect(names.length, names.join(' ')).toBeLessThanOrEqual(14);
   });
 
+  test.each([['validate'], ['booking_complete']])(
+    "keeps libphonenumber's metadata out of what /{slug}/%s loads before interaction, its clock written in at build time",
+    async (kind) => {
+      const site = 'http://site.test';
+      const pageUrl = `${site}/le-petit-zinc/${kind}/`;
+      const texts = new Map<string, string>();
+      const fetchText = async (url: string) => {
+        const text = await readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', kind, 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
+        texts.set(url, text);
+        return text;
+      };
+      const { initial, lazy } = await pageScripts(pageUrl, fetchText);
+      // The metadata's own key, as the bundle keeps it.
+      const holdsMetadata = (path: string) => texts.get(`${site}${path}`)?.includes('country_calling_codes') ?? false;
+      expect(initial.filter((file) => holdsMetadata(file.path)).map((file) => file.path)).toEqual([]);
+      expect(lazy.some((file) => holdsMetadata(file.path))).toBe(true);
+      // A French restaurant writes 24-hour times: the island is told so by the page, not by parsing the phone.
+      expect(texts.get(pageUrl)).toContain('&quot;merchantHour12&quot;:[0,false]');
+    },
+  );
+
   test('themes the page with the merchant colours and a readable text colour on the primary', async () => {
     const html = await page('soleil-levant');
     expect(html).toContain('--primary:#f4c430;--background:#ffffff;--on-primary:#1c1917');

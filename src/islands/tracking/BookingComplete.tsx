@@ -26,8 +26,6 @@ import TrackingWaiting from './parts/TrackingWaiting.tsx';
 import '../shared/booking-pages.css';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
-import { countryUses12h } from '../../lib/text/hour-cycle.ts';
-import { phoneCountry } from '../../lib/phone/phone-display.ts';
 import { useHour12 } from '../shared/use-hour12.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
@@ -39,16 +37,18 @@ export interface BookingCompleteProps {
   /** The provider named in the powered-by footer. */
   providerName: string;
   providerUrl: string;
+  /** Whether the merchant's country writes 12-hour times (read from its phone at build time: no phone metadata before hydration). */
+  merchantHour12?: boolean;
 }
 
 /** The tracking page's content. */
-export default function BookingComplete({ merchantSlug, providerName, providerUrl }: BookingCompleteProps) {
+export default function BookingComplete({ merchantSlug, providerName, providerUrl, merchantHour12 = false }: BookingCompleteProps) {
   const hydrated = useHydrated();
   const { lang, t } = useTranslation();
   const booking = useStore($booking);
   const merchant = useStore($merchant);
   const page = useStore($bookingComplete);
-  const hour12 = useHour12(countryUses12h(merchant ? phoneCountry(merchant.phone) : null), lang);
+  const hour12 = useHour12(merchantHour12, lang);
 
   useEffect(() => {
     const { token } = matchRoute(globalThis.location.pathname);
@@ -97,6 +97,7 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
         lang={lang}
         booking={booking}
         merchant={merchant}
+        merchantHour12={merchantHour12}
         providerName={providerName}
         providerUrl={providerUrl}
         canManage={canManage}

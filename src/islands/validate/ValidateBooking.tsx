@@ -32,8 +32,6 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useOffScreen } from './parts/use-off-screen.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { useHour12 } from '../shared/use-hour12.ts';
-import { countryUses12h } from '../../lib/text/hour-cycle.ts';
-import { phoneCountry } from '../../lib/phone/phone-display.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
@@ -43,18 +41,20 @@ export interface ValidateBookingProps {
   merchantSlug: string;
   /** Its phone (the diner's phone is written from its country). */
   merchantPhone?: string;
+  /** Whether its country writes 12-hour times (read from its phone at build time: no phone metadata before hydration). */
+  merchantHour12?: boolean;
 }
 
 const smooth = (): ScrollBehavior => (globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /** The Validate page's content. */
-export default function ValidateBooking({ merchantSlug, merchantPhone }: ValidateBookingProps) {
+export default function ValidateBooking({ merchantSlug, merchantPhone, merchantHour12 = false }: ValidateBookingProps) {
   const hydrated = useHydrated();
   const { lang, t } = useTranslation();
   const booking = useStore($booking);
   const alternatives = useStore($alternatives);
   const { phase, loadFailure, accepted, termsInvalid, topFailure, failure, busy, commentOpen } = useStore($validatePage);
-  const hour12 = useHour12(countryUses12h(merchantPhone ? phoneCountry(merchantPhone) : null), lang);
+  const hour12 = useHour12(merchantHour12, lang);
   const offering = alternatives.status !== 'idle';
   // Focus and scrolling stay here, with the refs they need.
   const [focusHold, setFocusHold] = useState(false);

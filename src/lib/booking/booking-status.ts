@@ -1,5 +1,6 @@
 /** What a booking's status means on the tracking page (spec sections 2 and 4): dot colour, edit, cancel and back-arrow rules. */
-import { isCancelled, isFinished, isPending, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
+import { isCancelled, isFinished, isPending } from '../../shared/booking-states.ts';
 import { bookingHomePath } from '../navigation/routes.ts';
 
 // Its own module: the booking home's store needs it without the tracking page's rules.

@@ -1,6 +1,6 @@
 /** Where Validate sends the diner on entry when the booking it is given cannot be validated (spec section 8). */
 import type { Booking } from '../../shared/api/booking.ts';
-import { isCancelled } from '../../shared/booking-life-cycle.ts';
+import { isCancelled } from '../../shared/booking-states.ts';
 import { AUTH_PATHS, bookingCompletePath, bookingHomePath } from '../navigation/routes.ts';
 
 /**

@@ -1,5 +1,6 @@
 /** The reminder's one-tap cancel link (`#manage=KEY&action=cancel`): what the tracking page does once it has read the booking. */
-import { isCancelled, isFinished, mayDinerCancel, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
+import type { BookingStatusCode } from '../../shared/booking-status.ts';
+import { isCancelled, isFinished, mayDinerCancel } from '../../shared/booking-states.ts';
 import { mayManageBooking } from '../booking/may-manage-booking.ts';
 
 /**

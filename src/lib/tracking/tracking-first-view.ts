@@ -6,7 +6,7 @@
 import { readApiAnswer } from '../api/api-client.ts';
 import type { GetBookingResponse } from '../../shared/api/booking.ts';
 import { mayManageBooking, trackingBackLink } from '../booking/booking-status.ts';
-import { mayDinerChange } from '../../shared/booking-life-cycle.ts';
+import { mayDinerChange } from '../../shared/booking-states.ts';
 import { startFirstBookingRead } from '../api/first-booking-read.ts';
 import { manageKeyOf } from '../links/manage-link.ts';
 import { setPendingManageKey } from '../platform/storage.ts';

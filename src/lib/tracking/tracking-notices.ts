@@ -1,6 +1,7 @@
 /** Which notices the tracking page shows for a booking (spec section 2, BookingComplete body). */
 import type { Booking } from '../../shared/api/booking.ts';
-import { BookingStatus, isCancelled, isPending } from '../../shared/booking-life-cycle.ts';
+import { BookingStatus } from '../../shared/booking-status.ts';
+import { isCancelled, isPending } from '../../shared/booking-states.ts';
 import { mayManageBooking } from '../booking/booking-status.ts';
 
 /** Below this much time before the booked hour, a pending diner is told to call rather than to wait for the SMS. */

@@ -7,10 +7,9 @@ import { useId } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import type { Merchant } from '../../../shared/api/merchant.ts';
-import { countryUses12h, formatHour } from '../../../lib/text/hour-cycle.ts';
-import { phoneCountry } from '../../../lib/phone/phone-display.ts';
+import { formatHour } from '../../../lib/text/hour-cycle.ts';
 import { useHour12 } from '../../shared/use-hour12.ts';
-import { isCancelled, mayDinerCancel } from '../../../shared/booking-life-cycle.ts';
+import { isCancelled, mayDinerCancel } from '../../../shared/booking-states.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingHomePath } from '../../../lib/navigation/routes.ts';
 import { safeLinkUrl } from '../../../lib/links/safe-url.ts';
@@ -25,6 +24,8 @@ export interface BookingSheetProps {
   lang: Lang;
   booking: Booking;
   merchant: Merchant;
+  /** Whether the merchant's country writes 12-hour times (src/lib/text/hour-cycle.ts). */
+  merchantHour12: boolean;
   providerName: string;
   providerUrl: string;
   /** Whether this page may change the booking (false for a shared link: no Cancel). */
@@ -33,8 +34,8 @@ export interface BookingSheetProps {
 }
 
 /** The sheet. */
-export default function BookingSheet({ t, lang, booking, merchant, providerName, providerUrl, canManage, onCancel }: BookingSheetProps) {
-  const twelve = useHour12(countryUses12h(phoneCountry(merchant.phone)), lang);
+export default function BookingSheet({ t, lang, booking, merchant, merchantHour12, providerName, providerUrl, canManage, onCancel }: BookingSheetProps) {
+  const twelve = useHour12(merchantHour12, lang);
   const titleId = useId();
   const howId = useId();
   const persons = t('booking.persons', { count: booking.clientCount });

@@ -2,9 +2,9 @@
 import { useId } from 'react';
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { initials } from '../../../lib/text/initials.ts';
-import { displayMerchantPhone } from '../../../lib/phone/phone-display.ts';
 import { telHref } from '../../../lib/phone/tel-href.ts';
 import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { usePhoneDisplay } from '../../shared/use-phone-display.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** The merchant to show. */
@@ -16,6 +16,7 @@ export interface MerchantCardProps {
 /** The block. */
 export default function MerchantCard({ t, merchant }: MerchantCardProps) {
   const titleId = useId();
+  const phones = usePhoneDisplay();
   const logo = safeImageSrc(merchant.logo?.path);
   const { address, address2, zip, city } = merchant.address;
   const locality = [zip, city].filter((part) => part.trim() !== '').join(' ');
@@ -41,7 +42,7 @@ export default function MerchantCard({ t, merchant }: MerchantCardProps) {
         {merchant.phone && (
           <a href={telHref(merchant.phone)}>
             <span className="visually-hidden">{t('complete.phone')} </span>
-            {displayMerchantPhone(merchant.phone)}
+            {phones ? phones.displayMerchantPhone(merchant.phone) : merchant.phone}
           </a>
         )}
       </div>

@@ -7,7 +7,7 @@ import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { icsDownloadUrl } from '../../../lib/api/booking-api.ts';
-import { isCancelled } from '../../../shared/booking-life-cycle.ts';
+import { isCancelled } from '../../../shared/booking-states.ts';
 import { browserDeviceHints, calendarAction, otherCalendarAction, type CalendarAction } from '../../../lib/calendar/calendar-export.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { plainTrackingUrl } from '../../../lib/links/manage-link.ts';

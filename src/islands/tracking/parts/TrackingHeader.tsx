@@ -1,7 +1,7 @@
 /** The tracking page's header (spec section 2): back arrow by the status rules, title, status with its coloured dot, #ref, and Edit outside 25/30/40 for whoever may manage it. */
 import type { Booking } from '../../../shared/api/booking.ts';
 import { statusDot } from '../../../lib/booking/booking-status.ts';
-import { mayDinerChange } from '../../../shared/booking-life-cycle.ts';
+import { mayDinerChange } from '../../../shared/booking-states.ts';
 import { bookingHomePath, validatePath } from '../../../lib/navigation/routes.ts';
 import '../../shared/buttons.css';
 import type { Translate } from '../../shared/use-translation.ts';

@@ -1,9 +1,9 @@
 /** Validate's customer-info card (spec section 2): avatar, first and last name, phone, email or a 'no email' note, and a link to Onboarding to change them. */
 import { useId } from 'react';
 import type { BookingClient } from '../../../shared/api/booking.ts';
-import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
 import { AUTH_PATHS } from '../../../lib/navigation/routes.ts';
 import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { usePhoneDisplay } from '../../shared/use-phone-display.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 
 /** The diner to show. */
@@ -17,6 +17,7 @@ export interface CustomerCardProps {
 /** The card. */
 export default function CustomerCard({ t, client, merchantPhone }: CustomerCardProps) {
   const titleId = useId();
+  const phones = usePhoneDisplay();
   const avatar = safeImageSrc(client?.avatar?.path) ?? '/images/avatar.svg';
   const name = [client?.firstname, client?.lastname].filter(Boolean).join(' ');
   return (
@@ -34,7 +35,7 @@ export default function CustomerCard({ t, client, merchantPhone }: CustomerCardP
           {client?.phone && (
             <p>
               <span className="visually-hidden">{t('validate.phone')} </span>
-              {displayDinerPhone(client.phone, merchantPhone)}
+              {phones ? phones.displayDinerPhone(client.phone, merchantPhone) : client.phone}
             </p>
           )}
           {client?.email ? (
