@@ -39,6 +39,17 @@ function nextTime(): number {
   return localToInstant(day, time, 'Europe/Paris')!.getTime() / 1000;
 }
 
+let moveSlot = 0;
+/**
+ * Where a move race sends its two bookings: a day of its own, weeks past every booking nextTime() places, so no other
+ * booking (the system seats those on any free table) can hold the race's table then and refuse both moves.
+ */
+function moveTarget(): number {
+  const day = addDaysToLocalDate(localDateOf(new Date(), 'Europe/Paris'), 30 + moveSlot);
+  moveSlot += 1;
+  return localToInstant(day, '20:00', 'Europe/Paris')!.getTime() / 1000;
+}
+
 /** A pending booking made by a new diner through process a. */
 async function pendingBooking(at = nextTime()): Promise<{ token: string; at: number; bearer: string; phone: string }> {
   const { bearer, phone } = await diner();
@@ -131,7 +142,7 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
       Array.from({ length: REPETITIONS }, async (_, index) => {
         // A table of its own per race (a booking holds its table 90 minutes: races on one table would meet).
         const table = tables.find((candidate) => candidate.name === `T${40 - index}`);
-        const target = nextTime();
+        const target = moveTarget();
         const [first, second] = [await pendingBooking(), await pendingBooking()];
         const move = { datetime: target, zone_id: table!.zoneId, table_id: table!.id };
         const [one, two] = await Promise.all([staffCall(a, staffA, first.token, 'move', move), staffCall(b, staffB, second.token, 'move', move)]);
