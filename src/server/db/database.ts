@@ -45,6 +45,8 @@ export async function openPostgres(url: string, { max = 10, onQuery }: { max?: n
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const { nameEveryStatement } = await import('./postgres-statements.ts');
+  nameEveryStatement();
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzle(client, { schema, ...loggerOf(onQuery) }) as unknown as Database;
   // Followed from the start, so no transaction begins unseen by the caches' change feed.
