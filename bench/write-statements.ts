@@ -143,7 +143,14 @@ function report(kind: string, m: Measured): string[] {
     lines.push(`| ${step} | ${median(statements)} | ${Math.min(...statements)}-${Math.max(...statements)} | ${median(tx)} |`);
   }
   lines.push(`| **one booking** | **${total}** | | **${transactions}** |`, '');
-  lines.push(`Round trips to the database per booking: about ${total + 2 * transactions} (each statement, plus a BEGIN and a COMMIT per transaction).`, '');
+  lines.push(
+    `Round trips to the database per booking: about ${total + 2 * transactions} (each statement, plus a BEGIN and a COMMIT per transaction)${
+      kind === 'PostgreSQL'
+        ? '; on PostgreSQL a statement is one round trip once its connection has prepared it (src/server/db/postgres-statements.ts: before, every statement with parameters took two, its types described first)'
+        : ''
+    }.`,
+    '',
+  );
   lines.push('<details><summary>The statements of one booking, in order</summary>', '');
   for (const step of STEPS) {
     lines.push(`### ${step}`, '', '```sql');
