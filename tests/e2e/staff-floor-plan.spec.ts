@@ -337,6 +337,14 @@ test.describe('the floor plan', () => {
     await book.context().close();
 
     const settings = await ownerPage(browser, baseURL!, PHONE, `/pro/${SLUG}/settings#zones`);
+    // Every section's tab in view at once, none scrolled off the phone's edge.
+    const tabs = settings.getByRole('tablist').getByRole('tab');
+    await expect(tabs).toHaveCount(7);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(PHONE.width);
+    }
     const plan = settings.getByRole('group', { name: 'Plan de Comptoir' });
     await plan.getByRole('button', { name: /^B3, / }).tap();
     await expect(settings.getByRole('group', { name: 'Table B3' })).toBeVisible();
