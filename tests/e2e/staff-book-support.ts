@@ -1,5 +1,5 @@
 /** The staff book's e2e helpers: Claire and Salle of Le Petit Zinc, and a staff member signed in through /pro in a context of their own. */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, islandsHydrated } from './fixture.ts';
 
 /** Le Petit Zinc's demo staff member. */
@@ -34,4 +34,22 @@ export async function staffBook(
   if (day) await page.goto(`/pro/${slug}?day=${day}`);
   await expect(page.locator('[data-live="subscribed"]')).toHaveCount(1, { timeout: 10_000 });
   return page;
+}
+
+/**
+ * Empties a number field from the keyboard as staff do (End, Backspace: one digit) and checks it stays empty rather than
+ * snapping to a number, then types `typed` and checks the field shows it.
+ */
+export async function emptyThenType(field: Locator, typed: string): Promise<void> {
+  await emptyByKeyboard(field);
+  await field.pressSequentially(typed);
+  await expect(field).toHaveValue(typed);
+}
+
+/** Empties a one-digit number field from the keyboard and checks it stays empty. */
+export async function emptyByKeyboard(field: Locator): Promise<void> {
+  await field.focus();
+  await field.press('End');
+  await field.press('Backspace');
+  await expect(field).toHaveValue('');
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
-import { PHONE, TABLET } from './staff-book-support.ts';
+import { emptyByKeyboard, emptyThenType, PHONE, TABLET } from './staff-book-support.ts';
 
 const SLUG = 'sakura-ramen';
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
@@ -202,17 +202,10 @@ test.describe('the floor plan', () => {
       // Emptied to type another number, a field stays empty instead of showing 0; left empty, it shows its number again.
       const priority = b1.getByLabel('Priorité (0 à 9)');
       const before = await priority.inputValue();
-      await priority.focus();
-      await priority.press('End');
-      await priority.press('Backspace');
-      await expect(priority).toHaveValue('');
+      await emptyByKeyboard(priority);
       await priority.blur();
       await expect(priority).toHaveValue(before);
-      await priority.focus();
-      await priority.press('End');
-      await priority.press('Backspace');
-      await priority.pressSequentially('8');
-      await expect(priority).toHaveValue('8');
+      await emptyThenType(priority, '8');
       await expect(plan.getByRole('button', { name: 'B1, 4 places, Rectangulaire, réservée à l’équipe' })).toBeVisible();
       await plan.getByRole('button', { name: /^B1, / }).tap();
       await plan.getByRole('button', { name: /^C1, / }).tap();
@@ -293,12 +286,7 @@ test.describe('the floor plan', () => {
       const party = dialog.getByLabel('Convives');
       await expect(party).toHaveValue('2');
       // Emptied to type another party, it stays empty rather than showing 1.
-      await party.focus();
-      await party.press('End');
-      await party.press('Backspace');
-      await expect(party).toHaveValue('');
-      await party.pressSequentially('2');
-      await expect(party).toHaveValue('2');
+      await emptyThenType(party, '2');
       await dialog.getByRole('button', { name: 'Installer', exact: true }).tap();
       await expect(dialog).toHaveCount(0);
       await expect(plan.getByRole('button', { name: new RegExp(`^${table}, 2 places, installée depuis \\d\\d:\\d\\d, réservée à l’équipe$`) })).toBeVisible();

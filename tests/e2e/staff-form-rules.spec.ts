@@ -3,7 +3,7 @@
  * error is flagged, says what is missing and takes the focus; nothing reaches the server.
  */
 import { expect, test } from './fixture.ts';
-import { staffBook } from './staff-book-support.ts';
+import { emptyThenType, staffBook } from './staff-book-support.ts';
 
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
 
@@ -25,12 +25,7 @@ test('a new booking\u2019s party can be emptied and retyped; without a first nam
   // The party emptied to type another number stays empty (a cleared 2 never shows 1, which typing 4 would make 14).
   const party = create.getByRole('spinbutton', { name: 'Nombre de personnes' });
   await expect(party).toHaveValue('2');
-  await party.focus();
-  await party.press('End');
-  await party.press('Backspace');
-  await expect(party).toHaveValue('');
-  await party.pressSequentially('4');
-  await expect(party).toHaveValue('4');
+  await emptyThenType(party, '4');
   await create.getByRole('button', { name: 'Enregistrer' }).click();
   const time = create.getByRole('combobox', { name: 'Horaire' });
   await expect(firstname).toHaveAttribute('aria-invalid', 'false');
