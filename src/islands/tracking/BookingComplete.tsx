@@ -27,6 +27,7 @@ import '../shared/booking-pages.css';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { useHour12 } from '../shared/use-hour12.ts';
+import { loadPhoneDisplay } from '../shared/use-phone-display.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
@@ -49,6 +50,9 @@ export default function BookingComplete({ merchantSlug, providerName, providerUr
   const merchant = useStore($merchant);
   const page = useStore($bookingComplete);
   const hour12 = useHour12(merchantHour12, lang);
+
+  // The phone formatters load while the booking is read, not once its card first shows.
+  useEffect(() => void loadPhoneDisplay().catch(() => {}), []);
 
   useEffect(() => {
     const { token } = matchRoute(globalThis.location.pathname);

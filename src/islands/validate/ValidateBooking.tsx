@@ -32,6 +32,7 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useOffScreen } from './parts/use-off-screen.ts';
 import { useTranslation } from '../shared/use-translation.ts';
 import { useHour12 } from '../shared/use-hour12.ts';
+import { loadPhoneDisplay } from '../shared/use-phone-display.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
@@ -65,6 +66,9 @@ export default function ValidateBooking({ merchantSlug, merchantPhone, merchantH
   const lostTop = useRef<HTMLDivElement>(null);
   const ready = hydrated && phase === 'ready' && booking !== null;
   const mainOffScreen = useOffScreen(mainButton, ready);
+
+  // The phone formatters load while the booking is read, not once its card first shows.
+  useEffect(() => void loadPhoneDisplay().catch(() => {}), []);
 
   useEffect(() => {
     const { token } = matchRoute(globalThis.location.pathname);
