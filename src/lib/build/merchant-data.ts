@@ -22,6 +22,11 @@ export interface MerchantData {
   theme: ListingTheme;
 }
 
+/** Whether the merchant's country, read from its phone at build time, writes 12-hour times (the islands load no phone metadata to ask). */
+export function merchantUses12h(merchant: Pick<MerchantListing, 'phone'>): boolean {
+  return countryUses12h(phoneCountry(merchant.phone));
+}
+
 /** The part of a merchant listing the booking islands need. */
 export function merchantData(merchant: MerchantListing): MerchantData {
   const { slug, name, phone, timezone, bookingEnabled, shifts, closedDays, openDays, settings, zones, theme } = merchant;
@@ -30,7 +35,7 @@ export function merchantData(merchant: MerchantListing): MerchantData {
     name,
     phone,
     phoneDisplay: displayMerchantPhone(phone),
-    hour12: countryUses12h(phoneCountry(phone)),
+    hour12: merchantUses12h(merchant),
     timezone,
     bookingEnabled,
     shifts,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { merchantUses12h } from '../../../src/lib/build/merchant-data.ts';
 import { browserUses12h, countryUses12h, formatHour, uses12h } from '../../../src/lib/text/hour-cycle.ts';
 
 describe('12- or 24-hour times', () => {
@@ -13,6 +14,16 @@ describe('12- or 24-hour times', () => {
     [null, false],
   ])('a merchant in %s writes 12-hour times: %s', (country, expected) => {
     expect(countryUses12h(country)).toBe(expected);
+  });
+
+  test.each([
+    ['+1 212 555 0142', true],
+    ['+61 2 9374 4000', true],
+    ['+33 1 99 00 27 27', false],
+    ['+39 06 5800 4141', false],
+    ['call us', false],
+  ])('a merchant whose phone is %s gets 12-hour times on its pages, read at build time: %s', (phone, expected) => {
+    expect(merchantUses12h({ phone })).toBe(expected);
   });
 
   test.each([
