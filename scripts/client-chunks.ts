@@ -42,9 +42,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     ],
   },
   // The diner's islands (booking pages, sign-in screens, account), not the staff's.
-  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/navigation/routes.ts'] },
-  // The diner's islands but the account page.
-  { name: 'account-api', modules: ['src/lib/api/account-api.ts', 'src/lib/links/safe-url.ts'] },
+  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/navigation/routes.ts', 'src/lib/links/safe-url.ts'] },
+  // The diner's islands but the account page; lazy on the booking home (a manage link's exchange, signing in).
+  { name: 'account-api', modules: ['src/lib/api/account-api.ts'] },
   // Pages that write dates and times: the booking pages and the staff book.
   {
     name: 'time',
@@ -58,8 +58,13 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'node_modules/nanostores/lifecycle/index.js',
     ],
   },
-  // The booking home, Validate and the tracking page.
-  { name: 'booking', modules: ['src/stores/booking.ts', 'src/lib/api/server-clock.ts', 'src/stores/manage-link.ts'] },
+  // The booking home, Validate and the tracking page (the booking's writes and its live availability are lazy on the home).
+  {
+    name: 'booking',
+    modules: ['src/stores/booking.ts', 'src/stores/selection.ts', 'src/stores/slots.ts', 'src/lib/api/server-clock.ts'],
+  },
+  // Validate and the tracking page; lazy on the booking home, which needs them only once a time is chosen or touched.
+  { name: 'booking-writes', modules: ['src/stores/booking-writes.ts', 'src/stores/availability-live.ts'] },
 ];
 
 /** Whether a module id (an absolute path, or a virtual id) is `module`, a path from the project root `root` (ending in /). */

@@ -7,11 +7,11 @@ import { lastBookableDay, todayIn, type DayRules } from '../lib/calendar/calenda
 import type { MerchantData } from '../lib/build/merchant-data.ts';
 import { navigate } from '../lib/navigation/navigate.ts';
 import { guessOpenFlags } from '../lib/booking/open-flags.ts';
-import { parsePresets } from '../lib/booking/presets.ts';
+import type { BookingPresets } from '../lib/booking/presets.ts';
 import { serverNow, syncServerClock } from '../lib/api/server-clock.ts';
 import { openBookingOnHome } from './booking.ts';
-import { finishPendingManageLink } from './manage-link.ts';
-import { accountApi, type AccountApi } from '../lib/api/account-api.ts';
+import type { AccountApi } from '../lib/api/account-api.ts';
+import { getPendingManageKey } from '../lib/platform/storage.ts';
 import { $lang, setLang } from './lang.ts';
 import { $closedDays, $mainError, $merchant, $openDays, $shifts, loadMerchant, seedMerchant } from './merchant.ts';
 import { $selection, applyPresets, defaultParty, setPendingSlot } from './selection.ts';
@@ -74,6 +74,15 @@ export interface StartOptions {
 
 let stopKeeping: (() => void) | undefined;
 
+const NO_PRESETS: BookingPresets = { token: null, seats: null, asap: false, when: null, lang: null };
+
+/** The address's presets: most visits have no query, and only one that has loads the parser. */
+async function readPresets(search: string): Promise<BookingPresets> {
+  if (search === '' || search === '?') return NO_PRESETS;
+  const { parsePresets } = await import('../lib/booking/parse-presets.ts');
+  return parsePresets(search);
+}
+
 function refreshToday(localNow: () => number): void {
   const { timezone } = $home.get();
   const nowMs = serverNow(localNow);
@@ -87,18 +96,20 @@ function refreshToday(localNow: () => number): void {
  * presets (seats, asap, when) unless a booking was opened or the diner already picked a day. Resolves when done.
  */
 export async function startBookingHome(data: MerchantData, search: string, options: StartOptions = {}): Promise<void> {
-  const { api = bookingApi, go = navigate, localNow = Date.now, accountApi: sessions = accountApi } = options;
+  const { api = bookingApi, go = navigate, localNow = Date.now, accountApi: sessions } = options;
   seedMerchant(data);
   $home.set({ ...INITIAL, timezone: data.timezone, settings: data.settings, pageZones: data.zones, booking: 'loading' });
   forgetNoTableToday();
   refreshToday(localNow);
-  const presets = parsePresets(search);
-  if (presets.lang) setLang(presets.lang);
-
   const clock = syncServerClock(() => api.getServerTime(), localNow).then(() => refreshToday(localNow));
   const merchant = loadMerchant(data.slug, api);
+  const presets = await readPresets(search);
+  if (presets.lang) setLang(presets.lang);
   // An Edit tapped on the manage link's page before its key became a session: the exchange ends here first.
-  await finishPendingManageLink(presets.token, $lang.get(), sessions);
+  if (presets.token && getPendingManageKey(presets.token)) {
+    const { finishPendingManageLink } = await import('./manage-link.ts');
+    await finishPendingManageLink(presets.token, $lang.get(), sessions);
+  }
   const opened = await openBookingOnHome(data.slug, presets.token, $lang.get(), api);
   stopKeeping?.();
   stopKeeping = keepChoices(data.slug);

@@ -3,8 +3,8 @@ import { listenKeys, map, onMount } from 'nanostores';
 import type { Zone } from '../shared/api/merchant.ts';
 import type { Slot } from '../shared/api/slots.ts';
 import { bookingApi, type BookingApi } from '../lib/api/booking-api.ts';
-import { addDaysToLocalDate, type LocalDate } from '../shared/local-time.ts';
-import { isDaySelectable, type DayRules } from '../lib/calendar/calendar.ts';
+import type { LocalDate } from '../shared/local-time.ts';
+import type { DayRules } from '../lib/calendar/calendar.ts';
 import { pickPresetSlot } from '../lib/booking/presets.ts';
 import { $merchantSlug } from './merchant.ts';
 import { $pendingSlot, $selection, chooseDate, chooseSlot, keepZoneAmong, prefillSelection, selectOnlyZone, setPendingSlot } from './selection.ts';
@@ -26,7 +26,7 @@ export interface SlotsState {
 
 /**
  * asap found nothing free today (closed, or its times all past or taken): 'searching' the next days, then 'found' with
- * the first later day that has a free time and that time, or 'nothing' within LOOK_AHEAD_DAYS.
+ * the first later day that has a free time and that time, or 'nothing' within the days it looks at (next-free-day.ts).
  */
 export interface NoTableTodayState {
   status: 'idle' | 'searching' | 'found' | 'nothing';
@@ -35,9 +35,6 @@ export interface NoTableTodayState {
   /** The party looked for (given to the choosers when the offer is taken). */
   guests: number | null;
 }
-
-/** How many days after today asap looks for a free time. */
-export const LOOK_AHEAD_DAYS = 14;
 
 /** What asap says when today has no table left. */
 export const $noTableToday = map<NoTableTodayState>({ status: 'idle', day: null, slot: null, guests: null });
@@ -122,31 +119,19 @@ export interface NextFreeDayQuery {
 }
 
 /**
- * asap found nothing free on `today`: says so ($noTableToday) and looks, day after day, for the first of the next
- * LOOK_AHEAD_DAYS that can be picked and has a free time for the party; a day the API refuses counts as none.
+ * asap found nothing free on `today`: says so ($noTableToday) at once and looks ahead for the next day with a free time
+ * for the party (lib/booking/next-free-day.ts, loaded only then).
  */
 export async function offerNextFreeDay(today: LocalDate, query: NextFreeDayQuery, api: Pick<BookingApi, 'getBookingSlots'> = bookingApi): Promise<void> {
   const request = ++searchRequest;
   const slug = $merchantSlug.get();
   $noTableToday.set({ status: 'searching', day: null, slot: null, guests: query.guests });
   if (!slug) return;
-  for (let ahead = 1; ahead <= LOOK_AHEAD_DAYS; ahead += 1) {
-    const day = addDaysToLocalDate(today, ahead);
-    if (query.rules && !isDaySelectable(day, query.rules)) continue;
-    let slots: Slot[] = [];
-    try {
-      ({ slots } = await api.getBookingSlots({ merchantSlug: slug, date: day, zoneId: query.zoneId ?? ANY_ZONE, neededSeats: query.guests }));
-    } catch {
-      // Closed, beyond the booking horizon, or no answer: nothing offered that day.
-    }
-    if (request !== searchRequest) return;
-    const slot = pickPresetSlot(slots, 0);
-    if (slot) {
-      $noTableToday.set({ status: 'found', day, slot, guests: query.guests });
-      return;
-    }
-  }
-  $noTableToday.set({ status: 'nothing', day: null, slot: null, guests: query.guests });
+  const current = () => request === searchRequest;
+  const { findNextFreeDay } = await import('../lib/booking/next-free-day.ts');
+  const found = await findNextFreeDay(today, { slug, guests: query.guests, zoneId: query.zoneId ?? ANY_ZONE, rules: query.rules }, api, current);
+  if (!current()) return;
+  $noTableToday.set(found ? { status: 'found', ...found, guests: query.guests } : { status: 'nothing', day: null, slot: null, guests: query.guests });
 }
 
 /** One tap on the offer: that day, the same party and zone, and its first free time once its slots arrive. */

@@ -12,6 +12,9 @@ import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
 import { allElements, attribute, elementsBy, isHtmlElement, onlyElement, parsePage, textOf } from '../support/html-dom.ts';
 
+// Chunk groups the booking home loads only later: signing in or a manage link's exchange, the booking's writes and live availability.
+const LAZY_ON_HOME = ['account-api', 'booking-writes'];
+
 const fixtures = join(import.meta.dirname, 'fixtures');
 const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
 const merchants = listing.merchants;
@@ -208,10 +211,23 @@ describe('buildSite', () => {
     const site = 'http://site.test';
     const pageUrl = `${site}/le-petit-zinc`;
     const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
-    const names = (await pageScripts(pageUrl, fetchText)).initial.map((file) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, ''));
-    for (const group of CHUNK_GROUPS) expect(names).toContain(group.name);
+    const { initial, lazy } = await pageScripts(pageUrl, fetchText);
+    const nameOf = (file: { path: string }) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
+    const [names, lazyNames] = [initial.map(nameOf), lazy.map(nameOf)];
+    for (const group of CHUNK_GROUPS) expect(LAZY_ON_HOME.includes(group.name) ? lazyNames : names).toContain(group.name);
     // 30 files before the groups (BENCH_WEB_FILES=1 npm run bench:web lists them); each costs its own compression.
     expect(names.length, names.join(' ')).toBeLessThanOrEqual(14);
+  });
+
+  test('leaves what the booking home needs only on a refusal, an address with a query or a chosen time until then', async () => {
+    const site = 'http://site.test';
+    const pageUrl = `${site}/le-petit-zinc`;
+    const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
+    const { initial, lazy } = await pageScripts(pageUrl, fetchText);
+    const nameOf = (file: { path: string }) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
+    const later = [...LAZY_ON_HOME, 'MainErrorPage', 'NoTableToday', 'parse-presets', 'next-free-day', 'manage-link'];
+    expect(initial.map(nameOf).filter((name) => later.includes(name))).toEqual([]);
+    expect(lazy.map(nameOf)).toEqual(expect.arrayContaining(later));
   });
 
   test.each([['validate'], ['booking_complete']])(

@@ -1,17 +1,15 @@
 /** BookingHome's booking island: the four stacked choosers (date, guests, zone, time) and the actions, or the main error page. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { errorMessage } from '../../i18n/i18n.ts';
 import type { FailureCode } from '../../shared/api/outcome.ts';
 import { $mainError, readPageMerchantData } from '../../stores/merchant.ts';
 import { startBookingHome } from '../../stores/home.ts';
-import { followAvailability } from '../../stores/availability-live.ts';
+import { $noTableToday } from '../../stores/slots.ts';
 import BookingActions from './parts/BookingActions.tsx';
 import BookingSkeleton from './parts/BookingSkeleton.tsx';
 import DateChooser from './parts/DateChooser.tsx';
 import GuestsChooser from './parts/GuestsChooser.tsx';
-import MainErrorPage from './parts/MainErrorPage.tsx';
-import NoTableToday from './parts/NoTableToday.tsx';
 import SlotGrid from './parts/SlotGrid.tsx';
 import ZoneChooser from './parts/ZoneChooser.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -27,6 +25,10 @@ export interface BookingHomeProps {
   providerName: string;
 }
 
+// Shown only after a refusal, or when asap finds no table today: loaded then, not before the page is interactive.
+const MainErrorPage = lazy(() => import('./parts/MainErrorPage.tsx'));
+const NoTableToday = lazy(() => import('./parts/NoTableToday.tsx'));
+
 // No answer at all (offline, timeout, a server error) is not the merchant's refusal: the choosers stay.
 const TRANSIENT: ReadonlySet<FailureCode> = new Set(['network_error', 'timeout', 'internal_error']);
 
@@ -35,17 +37,33 @@ export default function BookingHome({ slug, providerUrl, providerName }: Booking
   const hydrated = useHydrated();
   const { lang } = useTranslation();
   const mainError = useStore($mainError);
+  const noTableToday = useStore($noTableToday).status !== 'idle';
 
   useEffect(() => {
     const data = readPageMerchantData();
     if (data) void startBookingHome(data, globalThis.location.search);
   }, []);
-  // Closings staff make while the page is open: the chosen date's times follow them.
-  useEffect(() => followAvailability(), []);
+  // Closings staff make while the page is open: the chosen date's times follow them (from the diner's first touch on,
+  // so the module comes after the page is interactive).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('../../stores/availability-live.ts').then(({ followAvailability }) => {
+      if (!unmounted) stop = followAvailability();
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
 
   if (!hydrated) return <BookingSkeleton />;
   if (mainError && !TRANSIENT.has(mainError.code)) {
-    return <MainErrorPage error={mainError} providerUrl={providerUrl} providerName={providerName} />;
+    return (
+      <Suspense fallback={<BookingSkeleton />}>
+        <MainErrorPage error={mainError} providerUrl={providerUrl} providerName={providerName} />
+      </Suspense>
+    );
   }
   return (
     <div className="bh">
@@ -55,7 +73,11 @@ export default function BookingHome({ slug, providerUrl, providerName }: Booking
         </p>
       )}
       <DateChooser />
-      <NoTableToday />
+      {noTableToday && (
+        <Suspense fallback={null}>
+          <NoTableToday />
+        </Suspense>
+      )}
       <GuestsChooser />
       <ZoneChooser />
       <SlotGrid />

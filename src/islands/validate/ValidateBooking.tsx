@@ -17,7 +17,8 @@ import { setCurrentMerchant, setMerchantToken } from '../../lib/platform/storage
 import type { Slot } from '../../shared/api/slots.ts';
 import { longDate } from '../../lib/text/long-date.ts';
 import { $alternatives } from '../../stores/alternatives.ts';
-import { $booking, saveComment } from '../../stores/booking.ts';
+import { $booking } from '../../stores/booking.ts';
+import { saveComment } from '../../stores/booking-writes.ts';
 import { $validatePage, acceptTerms, leaveValidatePage, openComment, openValidatePage, pressValidate, takeOfferedTime } from '../../stores/validate-page.ts';
 import AlternativeTimes from './parts/AlternativeTimes.tsx';
 import BookingRecap from './parts/BookingRecap.tsx';

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Slot } from '../../../src/shared/api/slots.ts';
-import { parsePresets, parseSeats, parseWhen, pickPresetSlot, presetTarget, type WhenValue } from '../../../src/lib/booking/presets.ts';
+import { parsePresets, parseSeats, parseWhen } from '../../../src/lib/booking/parse-presets.ts';
+import { pickPresetSlot, presetTarget, type WhenValue } from '../../../src/lib/booking/presets.ts';
 
 describe('seats', () => {
   test.each([

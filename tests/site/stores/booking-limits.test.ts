@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import * as bookingApi from '../../../src/lib/api/booking-api.ts';
 import { errorMessage } from '../../../src/i18n/i18n.ts';
-import { $bookingToken, discardBooking, submitBooking } from '../../../src/stores/booking.ts';
+import { $bookingToken, discardBooking } from '../../../src/stores/booking.ts';
+import { submitBooking } from '../../../src/stores/booking-writes.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
 import { installStorage } from '../support/browser-storage.ts';

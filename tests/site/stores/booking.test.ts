@@ -4,18 +4,8 @@ import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { getBearer, getReturnPath, setCurrentMerchant, setReturnPath } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
-import {
-  $booking,
-  $bookingToken,
-  $isExistingBooking,
-  afterCreateTarget,
-  cancelCurrentBooking,
-  discardBooking,
-  isFinishedStatus,
-  openBookingOnHome,
-  saveComment,
-  submitBooking,
-} from '../../../src/stores/booking.ts';
+import { $booking, $bookingToken, $isExistingBooking, discardBooking, isFinishedStatus, openBookingOnHome } from '../../../src/stores/booking.ts';
+import { afterCreateTarget, cancelCurrentBooking, saveComment, submitBooking } from '../../../src/stores/booking-writes.ts';
 import { enterValidate, validateCurrentBooking, validateFailure } from '../../../src/stores/validate-booking.ts';
 import { $merchantSlug, loadMerchant } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { errorMessage, translate } from '../../../src/i18n/i18n.ts';
-import { closedMessage } from '../../../src/stores/booking.ts';
+import { closedMessage } from '../../../src/stores/booking-writes.ts';
 
 describe('a merchant_closed refusal names what is closed', () => {
   test.each([

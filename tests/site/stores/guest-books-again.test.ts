@@ -3,16 +3,8 @@ import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { getGuestDetails, setCurrentMerchant, setMerchantToken } from '../../../src/lib/platform/storage.ts';
 import { $auth, signIn, signOut } from '../../../src/stores/auth.ts';
 import { continueAsGuest } from '../../../src/stores/sign-in.ts';
-import {
-  $booking,
-  $bookingToken,
-  $storedBookingToken,
-  cancelCurrentBooking,
-  discardBooking,
-  loadBooking,
-  openBookingOnHome,
-  submitBooking,
-} from '../../../src/stores/booking.ts';
+import { $booking, $bookingToken, $storedBookingToken, discardBooking, loadBooking, openBookingOnHome } from '../../../src/stores/booking.ts';
+import { cancelCurrentBooking, submitBooking } from '../../../src/stores/booking-writes.ts';
 import { enterValidate, validateCurrentBooking } from '../../../src/stores/validate-booking.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { $selection, prefillSelection, resetSelection } from '../../../src/stores/selection.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { parsePresets } from '../../../src/lib/booking/presets.ts';
+import { parsePresets } from '../../../src/lib/booking/parse-presets.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { $selection, applyPresets, chooseDate, chooseGuests, chooseSlot, chooseZone, resetSelection } from '../../../src/stores/selection.ts';
 import { $slots, $zones } from '../../../src/stores/slots.ts';

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { bookingApi } from '../../../src/lib/api/booking-api.ts';
 import { signIn, signOut } from '../../../src/stores/auth.ts';
-import { $booking, $bookingToken, discardBooking, submitBooking } from '../../../src/stores/booking.ts';
+import { $booking, $bookingToken, discardBooking } from '../../../src/stores/booking.ts';
+import { submitBooking } from '../../../src/stores/booking-writes.ts';
 import { $merchantSlug } from '../../../src/stores/merchant.ts';
 import { prefillSelection, resetSelection } from '../../../src/stores/selection.ts';
 import { $validatePage, acceptTerms, openComment, openValidatePage, pressValidate } from '../../../src/stores/validate-page.ts';

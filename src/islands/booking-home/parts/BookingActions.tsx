@@ -1,15 +1,17 @@
 /** The booking's buttons: Continue (new) or Update (a booking with a status), and for an existing booking Add a comment and Cancel booking. */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
 import { navigate } from '../../../lib/navigation/navigate.ts';
 import { setCurrentMerchant } from '../../../lib/platform/storage.ts';
-import { $booking, $isExistingBooking, cancelCurrentBooking, saveComment, submitBooking, type BookingOutcome } from '../../../stores/booking.ts';
+import { $booking, $isExistingBooking, type BookingOutcome } from '../../../stores/booking.ts';
 import { $canBook } from '../../../stores/selection.ts';
 import type { CancelResult } from '../../shared/CancelBookingModal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import '../../shared/buttons.css';
 
+// The booking's writes: fetched once a time is chosen (or a booking is open), well before its button is pressed.
+const loadWrites = () => import('../../../stores/booking-writes.ts');
 const loadCancelModal = () => import('../../shared/CancelBookingModal.tsx');
 const loadCommentModal = () => import('../../shared/CommentModal.tsx');
 // Only an existing booking has these: they stay out of the page's first JavaScript.
@@ -29,10 +31,17 @@ export default function BookingActions({ slug }: { slug: string }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [modal, setModal] = useState<'cancel' | 'comment' | null>(null);
 
+  useEffect(() => {
+    if (canBook || existing) void loadWrites();
+  }, [canBook, existing]);
+
   const submit = async () => {
     setBusy(true);
     setFailure(null);
-    const outcome = await submitBooking(lang);
+    const outcome = await loadWrites().then(
+      ({ submitBooking }) => submitBooking(lang),
+      (): BookingOutcome => ({ ok: false, code: 'network_error', to: null }),
+    );
     if (outcome.ok) {
       // The sign-in pages and the guard find the booking again through these (token_{slug} is kept by the booking store).
       setCurrentMerchant(slug);
@@ -45,7 +54,10 @@ export default function BookingActions({ slug }: { slug: string }) {
   };
 
   const cancel = async (): Promise<CancelResult> => {
-    const outcome = await cancelCurrentBooking(lang);
+    const outcome = await loadWrites().then(
+      ({ cancelCurrentBooking }) => cancelCurrentBooking(lang),
+      () => ({ ok: false, code: 'network_error' }) as const,
+    );
     if (outcome.ok) {
       navigate(outcome.to);
       return { ok: true };
@@ -94,7 +106,17 @@ export default function BookingActions({ slug }: { slug: string }) {
       )}
       {modal === 'comment' && (
         <Suspense fallback={null}>
-          <CommentModal open initialComment={booking?.comment ?? ''} onClose={() => setModal(null)} onSave={(comment) => saveComment(comment, lang)} />
+          <CommentModal
+            open
+            initialComment={booking?.comment ?? ''}
+            onClose={() => setModal(null)}
+            onSave={(comment) =>
+              loadWrites().then(
+                ({ saveComment }) => saveComment(comment, lang),
+                () => false,
+              )
+            }
+          />
         </Suspense>
       )}
     </div>
