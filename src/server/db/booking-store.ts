@@ -4,6 +4,7 @@ import type { TableHold } from '../domain/availability.ts';
 import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
 import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
+import { placeholdersOf, preparedStatement, preparedStatements, shapeOf } from './prepared-statement.ts';
 import { bookings } from './schema.ts';
 
 /** A booking row as stored. */
@@ -56,6 +57,10 @@ export async function lockKeys(tx: Tx, keys: string[]): Promise<void> {
   await tx.execute(sql`select ${locks}`);
 }
 
+const placeholder = (name: string) => sql.placeholder(name);
+// Statements that write a placeholder's value take it through the column's encoder; Drizzle's types take only values there.
+const written$ = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
 /** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */
 function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
   for (const merchantId of new Set(rows.map((row) => row.merchantId))) emitChange(db, { kind: 'booking', merchantId });
@@ -79,22 +84,32 @@ async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<New
   return written(db, rows);
 }
 
+// One statement per combination of the optional conditions: m (a merchant), x (a booking left out).
+const releaseStatements = preparedStatements((on, key) => {
+  const condition = and(
+    isNull(bookings.status),
+    eq(bookings.holdsTable, true),
+    lt(bookings.holdExpiresAt, placeholder('nowIso')),
+    key.includes('m') ? eq(bookings.merchantId, placeholder('merchantId')) : undefined,
+    key.includes('x') ? ne(bookings.id, placeholder('exceptId')) : undefined,
+  )!;
+  const free = on.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
+  return on
+    .update(bookings)
+    .set({ holdsTable: false, updatedAt: written$<Date>('now'), revision: nextRevision })
+    .where(and(inArray(bookings.id, free), condition))
+    .returning()
+    .prepare('release_expired_drafts');
+});
+
 /**
  * The life cycle's expire, set-based: a draft (status null) whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
- * it, and so is `exceptId`, the booking the calling transaction writes itself.
+ * it, and so is `exceptId`, the booking the calling transaction writes itself. Locked rows are skipped as updateUnlocked does.
  */
 export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string, exceptId?: string): Promise<BookingRow[]> {
-  return updateUnlocked(
-    db,
-    and(
-      isNull(bookings.status),
-      eq(bookings.holdsTable, true),
-      lt(bookings.holdExpiresAt, now),
-      merchantId ? eq(bookings.merchantId, merchantId) : undefined,
-      exceptId ? ne(bookings.id, exceptId) : undefined,
-    )!,
-    { holdsTable: false, updatedAt: now },
-  );
+  const key = `${merchantId ? 'm' : ''}${exceptId ? 'x' : ''}`;
+  const rows = await releaseStatements(db, key).execute({ now, nowIso: now.toISOString(), merchantId, exceptId });
+  return written(db, rows);
 }
 
 /** Longest booking a merchant may define (merchant-definition.ts): bounds how far back an overlapping booking can start. */
@@ -165,11 +180,30 @@ export function holdRowsCondition(p: HoldRowsParams): SQL {
  * a draft's hold lapses by the clock alone (see liveHolds).
  */
 export async function listHoldRows(db: Queryable, merchantId: string, from: Date, to: Date): Promise<HoldRow[]> {
-  return db
+  const params = holdRowsParams(merchantId, from, to);
+  // Placeholders in a condition skip the column encoders: instants go as ISO strings.
+  return holdRowsStatement(db).execute({
+    merchantId,
+    earliestStart: params.earliestStart.toISOString(),
+    from: params.from.toISOString(),
+    to: params.to.toISOString(),
+  });
+}
+
+const holdRowsStatement = preparedStatement((on) =>
+  on
     .select(holdRowColumns)
     .from(bookings)
-    .where(holdRowsCondition(holdRowsParams(merchantId, from, to)));
-}
+    .where(
+      holdRowsCondition({
+        merchantId: placeholder('merchantId'),
+        earliestStart: placeholder('earliestStart'),
+        from: placeholder('from'),
+        to: placeholder('to'),
+      }),
+    )
+    .prepare('hold_rows'),
+);
 
 /** The rows that hold their table at `now`: pending and confirmed bookings, and drafts whose hold has not lapsed. */
 export function liveHolds(rows: HoldRow[], now: Date): TableHold[] {
@@ -195,19 +229,33 @@ export async function listHolds(db: Queryable, merchantId: string, from: Date, t
 
 /** Finds a booking of a merchant by its token. */
 export async function findBookingByToken(db: Queryable, merchantId: string, token: string): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.token, token), eq(bookings.merchantId, merchantId)))
-    .limit(1);
+  const [row] = await bookingByToken(db).execute({ token, merchantId });
   return row;
 }
 
+const bookingByToken = preparedStatement((on) =>
+  on
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))))
+    .limit(1)
+    .prepare('booking_by_token'),
+);
+
 /** Finds a booking by its token alone (admin actions). */
 export async function findBookingByTokenOnly(db: Queryable, token: string): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.token, token)).limit(1);
+  const [row] = await bookingByTokenOnly(db).execute({ token });
   return row;
 }
+
+const bookingByTokenOnly = preparedStatement((on) =>
+  on
+    .select()
+    .from(bookings)
+    .where(eq(bookings.token, placeholder('token')))
+    .limit(1)
+    .prepare('booking_by_token_only'),
+);
 
 /** Inserts a booking. */
 export async function insertBooking(db: Queryable, values: NewBooking): Promise<BookingRow> {
@@ -222,14 +270,28 @@ export async function insertBooking(db: Queryable, values: NewBooking): Promise<
  * that unique index is the arbiter: a table taken meanwhile still fails with 23P01.
  */
 export async function insertBookingUnlessRefTaken(db: Queryable, values: NewBooking): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .insert(bookings)
-    .values(values)
-    .onConflictDoNothing({ target: [bookings.merchantId, bookings.ref] })
-    .returning();
+  const shape = shapeOf(values);
+  const [row] =
+    shape === null
+      ? await db
+          .insert(bookings)
+          .values(values)
+          .onConflictDoNothing({ target: [bookings.merchantId, bookings.ref] })
+          .returning()
+      : await insertUnlessRefTaken(db, shape).execute(values);
   if (row) written(db, [row]);
   return row;
 }
+
+// One statement per set of columns given (the others take their defaults).
+const insertUnlessRefTaken = preparedStatements((on, shape) =>
+  on
+    .insert(bookings)
+    .values(placeholdersOf(shape) as unknown as NewBooking)
+    .onConflictDoNothing({ target: [bookings.merchantId, bookings.ref] })
+    .returning()
+    .prepare('insert_booking_unless_ref_taken'),
+);
 
 /**
  * Writes a booking as read at `seen.revision` and moves it to the next revision; undefined when the
@@ -240,14 +302,28 @@ export async function updateBooking(
   seen: Pick<BookingRow, 'id' | 'revision'>,
   values: Omit<Partial<NewBooking>, 'revision'>,
 ): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .update(bookings)
-    .set({ ...values, revision: nextRevision })
-    .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
-    .returning();
+  const shape = shapeOf(values);
+  const [row] =
+    shape === null
+      ? await db
+          .update(bookings)
+          .set({ ...values, revision: nextRevision })
+          .where(and(eq(bookings.id, seen.id), eq(bookings.revision, seen.revision)))
+          .returning()
+      : await updateSeen(db, shape).execute({ ...values, seenId: seen.id, seenRevision: seen.revision });
   if (row) written(db, [row]);
   return row;
 }
+
+// One statement per set of columns written.
+const updateSeen = preparedStatements((on, shape) =>
+  on
+    .update(bookings)
+    .set({ ...(placeholdersOf(shape) as unknown as Partial<NewBooking>), revision: nextRevision })
+    .where(and(eq(bookings.id, placeholder('seenId')), eq(bookings.revision, placeholder('seenRevision'))))
+    .returning()
+    .prepare('update_seen_booking'),
+);
 
 /**
  * Moves every booking of a diner (drafts aside) to its next revision, as a change of their details does: each row
@@ -287,19 +363,41 @@ export async function finishPastBookings(db: Queryable, now: Date): Promise<Book
 
 /** Reads a booking and locks its row until the transaction ends. */
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  const [row] = await lockById(tx).execute({ id });
   return row;
 }
 
-/** Reads a booking by its token (of one merchant, or any when merchantId is undefined) and locks its row until the transaction ends. */
-export async function lockBookingByToken(tx: Tx, token: string, merchantId: string | undefined): Promise<BookingRow | undefined> {
-  const [row] = await tx
+const lockById = preparedStatement((on) =>
+  on
     .select()
     .from(bookings)
-    .where(and(eq(bookings.token, token), merchantId === undefined ? undefined : eq(bookings.merchantId, merchantId)))
-    .for('update');
+    .where(eq(bookings.id, placeholder('id')))
+    .for('update')
+    .prepare('lock_booking'),
+);
+
+/** Reads a booking by its token (of one merchant, or any when merchantId is undefined) and locks its row until the transaction ends. */
+export async function lockBookingByToken(tx: Tx, token: string, merchantId: string | undefined): Promise<BookingRow | undefined> {
+  const [row] = await (merchantId === undefined ? lockByTokenOnly(tx).execute({ token }) : lockByToken(tx).execute({ token, merchantId }));
   return row;
 }
+
+const lockByToken = preparedStatement((on) =>
+  on
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))))
+    .for('update')
+    .prepare('lock_booking_by_token'),
+);
+const lockByTokenOnly = preparedStatement((on) =>
+  on
+    .select()
+    .from(bookings)
+    .where(eq(bookings.token, placeholder('token')))
+    .for('update')
+    .prepare('lock_booking_by_token_only'),
+);
 
 /** Serialises the writes of one diner until the transaction ends. */
 export async function lockDiner(tx: Tx, userId: string): Promise<void> {

@@ -1,10 +1,11 @@
 /** Reads and writes the closings staff make; each write touches the merchant row so every process's cached floor reloads. */
-import { and, asc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { Closing } from '../domain/closings.ts';
 import { lockMerchantDays, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
 import { emitChange } from './change-feed.ts';
+import { preparedStatement } from './prepared-statement.ts';
 import { bookings, merchantClosings, merchants } from './schema.ts';
 
 /** A closing row as stored. */
@@ -99,14 +100,27 @@ async function touchMerchant(tx: Tx, merchantId: string, now: Date): Promise<voi
 
 /** The merchant's closing covering instant `at`, read in the caller's transaction (after its day locks). */
 export async function closingAt(db: Database | Tx, merchantId: string, at: Date): Promise<Closing | undefined> {
-  const [row] = await db
-    .select()
-    .from(merchantClosings)
-    .where(and(eq(merchantClosings.merchantId, merchantId), lte(merchantClosings.startsAt, at), gt(merchantClosings.endsAt, at)))
-    .orderBy(asc(merchantClosings.startsAt))
-    .limit(1);
+  // Placeholders in a condition skip the column encoders: the instant goes as an ISO string.
+  const [row] = await closingCovering(db).execute({ merchantId, at: at.toISOString() });
   return row ? asClosing(row) : undefined;
 }
+
+// Every validation asks it (inside its transaction): built once.
+const closingCovering = preparedStatement((on) =>
+  on
+    .select()
+    .from(merchantClosings)
+    .where(
+      and(
+        eq(merchantClosings.merchantId, sql.placeholder('merchantId')),
+        lte(merchantClosings.startsAt, sql.placeholder('at')),
+        gt(merchantClosings.endsAt, sql.placeholder('at')),
+      ),
+    )
+    .orderBy(asc(merchantClosings.startsAt))
+    .limit(1)
+    .prepare('closing_at'),
+);
 
 /** The merchant's pending and confirmed bookings starting in [startsAt, endsAt), by time. */
 export async function bookingsInSpan(db: Database | Tx, merchantId: string, startsAt: Date, endsAt: Date): Promise<AffectedBooking[]> {

@@ -8,6 +8,7 @@ import { DomainError } from '../domain/errors.ts';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import { lockKeys, type BookingRow, type Tx } from './booking-store.ts';
 import type { Database } from './database.ts';
+import { preparedStatements } from './prepared-statement.ts';
 import { bookings, users } from './schema.ts';
 
 /** What the limits read of the diner validating: their phone. */
@@ -51,6 +52,30 @@ export function phoneLockKey(phone: string): string {
   return `phone:${phoneOf(phone)}`;
 }
 
+// The three counts in one statement: key '' (no phone), 'phone' (an unconfirmed one) or 'confirmed' (no daily cap).
+const limitCounts = preparedStatements((on, key) => {
+  const placeholder = (name: string) => sql.placeholder(name);
+  const others = and(ne(bookings.id, placeholder('bookingId')), inArray(bookings.status, HOLDING));
+  const overlapping = and(
+    eq(bookings.merchantId, placeholder('merchantId')),
+    lt(bookings.startsAt, placeholder('endsAt')),
+    gt(bookings.endsAt, placeholder('startsAt')),
+  );
+  const countOf = (where: SQL | undefined) =>
+    sql<number>`(${on.select({ n: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(where)})`.mapWith(Number);
+  const none = sql<number>`0`.mapWith(Number);
+  const phone = key !== '';
+  return on
+    .select({
+      own: countOf(and(others, overlapping, eq(bookings.userId, placeholder('userId')))),
+      phoneOverlapping: phone ? countOf(and(others, overlapping, eq(users.phone, placeholder('phone')))) : none,
+      phoneThatDay: key === 'phone' ? countOf(and(others, eq(users.phone, placeholder('phone')), eq(bookings.localDate, placeholder('localDate')))) : none,
+    })
+    .from(users)
+    .where(eq(users.id, placeholder('userId')))
+    .prepare('diner_limit_counts');
+});
+
 /**
  * Refuses to validate `booking` for the diner `user`: when the diner holds another live booking at the same merchant
  * at an overlapping time, or their phone does, whoever holds it (user_booking_limit_reached); or when the phone,
@@ -67,20 +92,17 @@ export async function assertDinerMayBook(
 ): Promise<void> {
   // Two guests validating with one phone at once: the second waits here and then sees the first's booking.
   if (user.phone && !locked) await lockKeys(tx, [phoneLockKey(user.phone)]);
-  const others = and(ne(bookings.id, booking.id), inArray(bookings.status, HOLDING));
-  const overlapping = and(eq(bookings.merchantId, booking.merchantId), lt(bookings.startsAt, booking.endsAt), gt(bookings.endsAt, booking.startsAt));
-  const countOf = (where: SQL | undefined) =>
-    sql<number>`(${tx.select({ n: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(where)})`.mapWith(Number);
-  const none = sql<number>`0`.mapWith(Number);
   const phone = user.phone ? phoneOf(user.phone) : undefined;
-  const [found] = await tx
-    .select({
-      own: countOf(and(others, overlapping, eq(bookings.userId, user.id))),
-      phoneOverlapping: phone ? countOf(and(others, overlapping, eq(users.phone, phone))) : none,
-      phoneThatDay: phone && !phoneConfirmed(user) ? countOf(and(others, eq(users.phone, phone), eq(bookings.localDate, booking.localDate))) : none,
-    })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const [found] = await limitCounts(tx, !phone ? '' : phoneConfirmed(user) ? 'confirmed' : 'phone').execute({
+    bookingId: booking.id,
+    merchantId: booking.merchantId,
+    // Placeholders in a condition skip the column encoders: instants go as ISO strings.
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    localDate: booking.localDate,
+    userId: user.id,
+    phone,
+  });
   if (!found) return;
   if (found.own > 0) throw new DomainError('user_booking_limit_reached');
   if (found.phoneOverlapping > 0) throw new DomainError('user_booking_limit_reached', { reason: 'phone' });

@@ -5,6 +5,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { perDatabase } from './per-database.ts';
+import { placeholdersOf, preparedStatement, preparedStatements, shapeOf } from './prepared-statement.ts';
 import { accessTokens, merchants, refreshTokens, staff, staffSessions, users } from './schema.ts';
 import { emitChange } from './change-feed.ts';
 import { staffSessionCacheOf } from './staff-session-cache.ts';
@@ -69,19 +70,33 @@ export async function revokeFamily(db: Database, familyId: string, now: Date): P
     .where(and(eq(accessTokens.familyId, familyId), isNull(accessTokens.revokedAt)));
 }
 
+// Every diner call with a bearer starts with this read, every guest's first call with the insert: built once.
+const dinerSession = preparedStatement((on) =>
+  on
+    .select({ user: users, bookingId: accessTokens.bookingId })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), gt(accessTokens.expiresAt, sql.placeholder('now')), isNull(accessTokens.revokedAt)))
+    .limit(1)
+    .prepare('diner_session'),
+);
+const insertAccessToken = preparedStatements((on, shape) =>
+  on
+    .insert(accessTokens)
+    .values(placeholdersOf(shape) as unknown as typeof accessTokens.$inferInsert)
+    .prepare('insert_access_token'),
+);
+
 /** Diners' sessions: access tokens. */
 export const dinerSessionStore: SessionStore<DinerSubject, SessionUser> = {
   async insert(db, tokenHash, { userId, bookingId, familyId }, expiresAt, now) {
-    await db.insert(accessTokens).values({ userId, tokenHash, bookingId, familyId, expiresAt, createdAt: now });
+    const values = { userId, tokenHash, bookingId, familyId, expiresAt, createdAt: now };
+    await insertAccessToken(db, shapeOf(values)!).execute(values);
   },
 
   async find(db, tokenHash, now) {
-    const [row] = await db
-      .select({ user: users, bookingId: accessTokens.bookingId })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(accessTokens.revokedAt)))
-      .limit(1);
+    // Placeholders in a condition skip the column encoders: the instant goes as an ISO string.
+    const [row] = await dinerSession(db).execute({ tokenHash, now: now.toISOString() });
     return row ? { ...row.user, sessionBookingId: row.bookingId } : undefined;
   },
 

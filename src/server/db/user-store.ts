@@ -1,8 +1,9 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { emitChange } from './change-feed.ts';
 import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow, type Tx } from './booking-store.ts';
+import { placeholdersOf, preparedStatement, preparedStatements, shapeOf } from './prepared-statement.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -26,10 +27,20 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
+// One statement per set of columns given (a guest's, an account's).
+const insertUserShaped = preparedStatements((on, shape) =>
+  on
+    .insert(users)
+    .values(placeholdersOf(shape) as unknown as NewUser)
+    .returning()
+    .prepare('insert_user'),
+);
+
 /** Inserts a diner; undefined when an account already has that email (the unique index said so). */
 export async function insertUser(db: Database, values: NewUser): Promise<UserRow | undefined> {
   try {
-    const [row] = await db.insert(users).values(values).returning();
+    const shape = shapeOf(values);
+    const [row] = shape === null ? await db.insert(users).values(values).returning() : await insertUserShaped(db, shape).execute(values);
     return row;
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
@@ -94,13 +105,19 @@ export async function updateDinerDetails(
   }
 }
 
+const setOwner = preparedStatement((on) =>
+  on
+    .update(bookings)
+    // Values written go through the columns' encoders (the instant as a Date), the condition's do not.
+    .set({ userId: sql.placeholder('userId') as unknown as string, updatedAt: sql.placeholder('updatedAt') as unknown as Date })
+    .where(and(eq(bookings.id, sql.placeholder('bookingId')), isNull(bookings.userId)))
+    .returning({ merchantId: bookings.merchantId })
+    .prepare('set_booking_owner'),
+);
+
 /** Gives a booking that has no diner yet to a diner; whether it did (another may have been first). */
 export async function setBookingOwner(db: Database, bookingId: string, userId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(bookings)
-    .set({ userId, updatedAt: now })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.userId)))
-    .returning({ merchantId: bookings.merchantId });
+  const rows = await setOwner(db).execute({ userId, updatedAt: now, bookingId });
   for (const { merchantId } of rows) emitChange(db, { kind: 'booking', merchantId });
   return rows.length > 0;
 }
