@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { isSoleWriter, type Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
 import { messageStatementsOf } from './prepared-messages.ts';
+import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
 import { jobs } from './schema.ts';
 
 /** A job row as stored. */
@@ -35,22 +36,31 @@ export async function enqueueJob(db: Queryable, job: NewJob): Promise<string | u
 /** Plans jobs in one statement; the ids of those planned (in no particular order), without those whose unique key was taken. */
 export async function enqueueJobs(db: Queryable, planned: NewJob[]): Promise<string[]> {
   if (planned.length === 0) return [];
-  const rows = await db
-    .insert(jobs)
-    .values(
-      planned.map((job) => ({
-        kind: job.kind,
-        payload: job.payload ?? {},
-        runAt: job.runAt,
-        uniqueKey: job.uniqueKey ?? null,
-        maxAttempts: job.maxAttempts ?? 8,
-        createdAt: job.runAt,
-      })),
-    )
-    .onConflictDoNothing({ target: jobs.uniqueKey })
-    .returning({ id: jobs.id });
+  const values = planned.map((job) => ({
+    kind: job.kind,
+    payload: job.payload ?? {},
+    runAt: job.runAt,
+    uniqueKey: job.uniqueKey ?? null,
+    maxAttempts: job.maxAttempts ?? 8,
+    createdAt: job.runAt,
+  }));
+  const key = rowsShapeOf(values);
+  const rows =
+    key === null
+      ? await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.uniqueKey }).returning({ id: jobs.id })
+      : await insertJobs(db, key).execute(rowValuesOf(values));
   return rows.map((row) => row.id);
 }
+
+// One statement per number of jobs and shape of their rows.
+const insertJobs = preparedStatements((on, key) =>
+  on
+    .insert(jobs)
+    .values(rowPlaceholdersOf(key) as unknown as Array<typeof jobs.$inferInsert>)
+    .onConflictDoNothing({ target: jobs.uniqueKey })
+    .returning({ id: jobs.id })
+    .prepare('insert_jobs'),
+);
 
 /**
  * Plans a recurring job under its own key: one row, due at `runAt` if it did not exist; one that had failed or

@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import type { Tx } from './booking-store.ts';
 import { enqueueJobs, type NewJob } from './job-store.ts';
 import { messageStatementsOf } from './prepared-messages.ts';
+import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
 import { messagesOutbox } from './schema.ts';
 
 /** An outbox row as stored. */
@@ -21,13 +22,24 @@ export const SEND_MESSAGE_JOB = 'send_message';
  */
 export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
-  const rows = await db
-    .insert(messagesOutbox)
-    .values(messages.map((message) => ({ ...message, updatedAt: message.createdAt })))
-    .onConflictDoNothing()
-    .returning({ id: messagesOutbox.id });
+  const values = messages.map((message) => ({ ...message, updatedAt: message.createdAt }));
+  const key = rowsShapeOf(values);
+  const rows =
+    key === null
+      ? await db.insert(messagesOutbox).values(values).onConflictDoNothing().returning({ id: messagesOutbox.id })
+      : await insertMessages(db, key).execute(rowValuesOf(values));
   return rows.map((row) => row.id);
 }
+
+// One statement per number of messages and shape of their rows (a booking writes the same few every time).
+const insertMessages = preparedStatements((on, key) =>
+  on
+    .insert(messagesOutbox)
+    .values(rowPlaceholdersOf(key) as unknown as Array<typeof messagesOutbox.$inferInsert>)
+    .onConflictDoNothing()
+    .returning({ id: messagesOutbox.id })
+    .prepare('insert_outbox_messages'),
+);
 
 /**
  * Writes messages, then the job that sends each one written (none for a message already

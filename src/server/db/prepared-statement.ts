@@ -85,3 +85,27 @@ export function placeholdersOf(shape: string): Record<string, Placeholder | null
   }
   return values;
 }
+
+/** The key of rows a multi-row insert is given: their count and their one shape; null when their shapes differ or hold SQL. */
+export function rowsShapeOf(rows: readonly Record<string, unknown>[]): string | null {
+  const shapes = new Set(rows.map(shapeOf));
+  const [shape] = shapes;
+  return shapes.size === 1 && shape !== null && shape !== undefined ? `${rows.length}|${shape}` : null;
+}
+
+/** The rows of such a key as a prepared insert writes them: row i's column c as the placeholder `i.c`, NULL as it is. */
+export function rowPlaceholdersOf(key: string): Array<Record<string, Placeholder | null>> {
+  const [count = '0', shape = ''] = key.split('|');
+  return Array.from({ length: Number(count) }, (_, index) =>
+    Object.fromEntries(Object.entries(placeholdersOf(shape)).map(([column, value]) => [column, value && sql.placeholder(`${index}.${column}`)])),
+  );
+}
+
+/** The placeholders' values for rows written with rowPlaceholdersOf. */
+export function rowValuesOf(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    for (const [column, value] of Object.entries(row)) values[`${index}.${column}`] = value;
+  });
+  return values;
+}
