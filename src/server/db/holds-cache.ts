@@ -3,11 +3,10 @@
  * (cache-policy.ts), and dropped by every booking change the feed tells of, so no answer is ever stale.
  */
 import type { TableHold } from '../domain/availability.ts';
-import { liveHolds, type HoldRow } from './booking-store.ts';
+import { listHoldRows, liveHolds, type HoldRow } from './booking-store.ts';
 import { trustsChangeFeed } from './cache-policy.ts';
 import { changeFeedOf } from './change-feed.ts';
 import type { Database } from './database.ts';
-import { findHoldRows } from './prepared-reads.ts';
 import { perDatabase } from './per-database.ts';
 
 const MAX_ENTRIES = 5_000;
@@ -26,7 +25,7 @@ interface Entry {
 function createHoldsCache(db: Database): HoldsCache {
   if (!trustsChangeFeed(db)) {
     // Another process may book at any moment: read the database every time.
-    return { holds: async (merchantId, from, to, now) => liveHolds(await findHoldRows(db, merchantId, from, to), now) };
+    return { holds: async (merchantId, from, to, now) => liveHolds(await listHoldRows(db, merchantId, from, to), now) };
   }
   const versions = new Map<string, number>();
   const entries = new Map<string, Entry>();
@@ -41,7 +40,7 @@ function createHoldsCache(db: Database): HoldsCache {
       const cached = entries.get(key);
       // Rows are kept whatever the clock says; which of them still hold is decided at every read.
       if (cached?.version === version) return liveHolds(cached.rows, now);
-      const rows = await findHoldRows(db, merchantId, from, to);
+      const rows = await listHoldRows(db, merchantId, from, to);
       // A change committed while we read bumped the version: then what we read may be old, keep it out.
       if ((versions.get(merchantId) ?? 0) === version) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
