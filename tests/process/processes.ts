@@ -108,7 +108,9 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv, cwd = REPO_
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    async stop(signal = 'SIGINT', timeoutMs = 5000) {
+    // The default bound guards against a hang, it times nothing: on a busy machine a server may take seconds to finish
+    // the messages under way and close its database.
+    async stop(signal = 'SIGINT', timeoutMs = 30_000) {
       if (gone) return exited;
       child.kill(signal);
       let timer: NodeJS.Timeout | undefined;
