@@ -361,43 +361,24 @@ export async function finishPastBookings(db: Queryable, now: Date): Promise<Book
   });
 }
 
+// A booking read and locked until the transaction ends, by the condition given (its placeholders filled at each run).
+const lockedWhere = (condition: SQL | undefined, name: string) =>
+  preparedStatement((on) => on.select().from(bookings).where(condition).for('update').prepare(name));
+const lockById = lockedWhere(eq(bookings.id, placeholder('id')), 'lock_booking');
+const lockByToken = lockedWhere(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))), 'lock_booking_by_token');
+const lockByTokenOnly = lockedWhere(eq(bookings.token, placeholder('token')), 'lock_booking_by_token_only');
+
 /** Reads a booking and locks its row until the transaction ends. */
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await lockById(tx).execute({ id });
   return row;
 }
 
-const lockById = preparedStatement((on) =>
-  on
-    .select()
-    .from(bookings)
-    .where(eq(bookings.id, placeholder('id')))
-    .for('update')
-    .prepare('lock_booking'),
-);
-
 /** Reads a booking by its token (of one merchant, or any when merchantId is undefined) and locks its row until the transaction ends. */
 export async function lockBookingByToken(tx: Tx, token: string, merchantId: string | undefined): Promise<BookingRow | undefined> {
   const [row] = await (merchantId === undefined ? lockByTokenOnly(tx).execute({ token }) : lockByToken(tx).execute({ token, merchantId }));
   return row;
 }
-
-const lockByToken = preparedStatement((on) =>
-  on
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))))
-    .for('update')
-    .prepare('lock_booking_by_token'),
-);
-const lockByTokenOnly = preparedStatement((on) =>
-  on
-    .select()
-    .from(bookings)
-    .where(eq(bookings.token, placeholder('token')))
-    .for('update')
-    .prepare('lock_booking_by_token_only'),
-);
 
 /** Serialises the writes of one diner until the transaction ends. */
 export async function lockDiner(tx: Tx, userId: string): Promise<void> {
