@@ -1,4 +1,4 @@
-/** The diner's writes of the booking held ($booking): Continue / Update, Cancel, the comment; loaded by BookingHome when its buttons are reached, not before the page is interactive. */
+/** The diner's writes of the booking held ($booking): Continue / Update, Cancel, the comment; BookingHome loads them once it has hydrated, not before the page is interactive. */
 import type { Lang } from '../i18n/t.ts';
 import type { Outcome } from '../shared/api/outcome.ts';
 import type { Booking } from '../shared/api/booking.ts';

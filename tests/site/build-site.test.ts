@@ -15,6 +15,15 @@ import { allElements, attribute, elementsBy, isHtmlElement, onlyElement, parsePa
 // Chunk groups the booking home loads only later: signing in or a manage link's exchange, the booking's writes and live availability.
 const LAZY_ON_HOME = ['account-api', 'booking-writes'];
 
+/** The names (hash and extension aside) of the scripts the built booking home loads before interaction, and later. */
+async function homeScriptNames(): Promise<{ names: string[]; lazyNames: string[] }> {
+  const pageUrl = 'http://site.test/le-petit-zinc';
+  const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
+  const { initial, lazy } = await pageScripts(pageUrl, fetchText);
+  const nameOf = (file: { path: string }) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
+  return { names: initial.map(nameOf), lazyNames: lazy.map(nameOf) };
+}
+
 const fixtures = join(import.meta.dirname, 'fixtures');
 const listing = JSON.parse(await readFile(join(fixtures, 'merchants.json'), 'utf8')) as MerchantListResponse;
 const merchants = listing.merchants;
@@ -208,26 +217,17 @@ describe('buildSite', () => {
   });
 
   test("loads the booking home's shared code from one file per chunk group, not a file per module", async () => {
-    const site = 'http://site.test';
-    const pageUrl = `${site}/le-petit-zinc`;
-    const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
-    const { initial, lazy } = await pageScripts(pageUrl, fetchText);
-    const nameOf = (file: { path: string }) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
-    const [names, lazyNames] = [initial.map(nameOf), lazy.map(nameOf)];
+    const { names, lazyNames } = await homeScriptNames();
     for (const group of CHUNK_GROUPS) expect(LAZY_ON_HOME.includes(group.name) ? lazyNames : names).toContain(group.name);
     // 30 files before the groups (BENCH_WEB_FILES=1 npm run bench:web lists them); each costs its own compression.
     expect(names.length, names.join(' ')).toBeLessThanOrEqual(14);
   });
 
   test('leaves what the booking home needs only on a refusal, an address with a query or a chosen time until then', async () => {
-    const site = 'http://site.test';
-    const pageUrl = `${site}/le-petit-zinc`;
-    const fetchText = (url: string) => readFile(url === pageUrl ? join(outDir, 'le-petit-zinc', 'index.html') : join(outDir, new URL(url).pathname), 'utf8');
-    const { initial, lazy } = await pageScripts(pageUrl, fetchText);
-    const nameOf = (file: { path: string }) => file.path.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
+    const { names, lazyNames } = await homeScriptNames();
     const later = [...LAZY_ON_HOME, 'MainErrorPage', 'NoTableToday', 'parse-presets', 'next-free-day', 'manage-link'];
-    expect(initial.map(nameOf).filter((name) => later.includes(name))).toEqual([]);
-    expect(lazy.map(nameOf)).toEqual(expect.arrayContaining(later));
+    expect(names.filter((name) => later.includes(name))).toEqual([]);
+    expect(lazyNames).toEqual(expect.arrayContaining(later));
   });
 
   test.each([['validate'], ['booking_complete']])(

@@ -43,8 +43,8 @@ export default function BookingHome({ slug, providerUrl, providerName }: Booking
     const data = readPageMerchantData();
     if (data) void startBookingHome(data, globalThis.location.search);
   }, []);
-  // Closings staff make while the page is open: the chosen date's times follow them (from the diner's first touch on,
-  // so the module comes after the page is interactive).
+  // Closings staff make while the page is open: the chosen date's times follow them, from the diner's first touch on
+  // (followAvailability waits for it); its module loads once the page is interactive.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;

@@ -4,7 +4,7 @@ import type { TableHold } from '../domain/availability.ts';
 import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
 import { emitChange } from './change-feed.ts';
 import type { Database } from './database.ts';
-import { placeholdersOf, preparedStatement, preparedStatements, shapeOf } from './prepared-statement.ts';
+import { placeholdersOf, preparedStatement, preparedStatements, shapeOf, valuePlaceholder } from './prepared-statement.ts';
 import { bookings } from './schema.ts';
 
 /** A booking row as stored. */
@@ -58,8 +58,6 @@ export async function lockKeys(tx: Tx, keys: string[]): Promise<void> {
 }
 
 const placeholder = (name: string) => sql.placeholder(name);
-// Statements that write a placeholder's value take it through the column's encoder; Drizzle's types take only values there.
-const written$ = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */
 function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
@@ -71,17 +69,21 @@ function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
 const nextRevision = sql`${bookings.revision} + 1`;
 
 /**
- * Updates the rows matching `condition` that no other transaction holds locked, and returns them. A
- * locked row is being written by its owner, who decides about it: waiting for it could deadlock.
+ * The update of the rows matching `condition` that no other transaction holds locked, returning them. A locked row is
+ * being written by its owner, who decides about it: waiting for it could deadlock.
  */
-async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
-  const free = db.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
-  const rows = await db
+function unlockedUpdate(on: Queryable, condition: SQL, values: Partial<NewBooking>) {
+  const free = on.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
+  return on
     .update(bookings)
     .set({ ...values, revision: nextRevision })
     .where(and(inArray(bookings.id, free), condition))
     .returning();
-  return written(db, rows);
+}
+
+/** Runs unlockedUpdate and tells the change feed of the rows it wrote. */
+async function updateUnlocked(db: Queryable, condition: SQL, values: Partial<NewBooking>): Promise<BookingRow[]> {
+  return written(db, await unlockedUpdate(db, condition, values));
 }
 
 // One statement per combination of the optional conditions: m (a merchant), x (a booking left out).
@@ -93,18 +95,12 @@ const releaseStatements = preparedStatements((on, key) => {
     key.includes('m') ? eq(bookings.merchantId, placeholder('merchantId')) : undefined,
     key.includes('x') ? ne(bookings.id, placeholder('exceptId')) : undefined,
   )!;
-  const free = on.select({ id: bookings.id }).from(bookings).where(condition).for('update', { skipLocked: true });
-  return on
-    .update(bookings)
-    .set({ holdsTable: false, updatedAt: written$<Date>('now'), revision: nextRevision })
-    .where(and(inArray(bookings.id, free), condition))
-    .returning()
-    .prepare('release_expired_drafts');
+  return unlockedUpdate(on, condition, { holdsTable: false, updatedAt: valuePlaceholder<Date>('now') }).prepare('release_expired_drafts');
 });
 
 /**
  * The life cycle's expire, set-based: a draft (status null) whose hold has lapsed stops holding its table; drafts another transaction is writing are left to
- * it, and so is `exceptId`, the booking the calling transaction writes itself. Locked rows are skipped as updateUnlocked does.
+ * it, and so is `exceptId`, the booking the calling transaction writes itself.
  */
 export async function releaseExpiredDrafts(db: Queryable, now: Date, merchantId?: string, exceptId?: string): Promise<BookingRow[]> {
   const key = `${merchantId ? 'm' : ''}${exceptId ? 'x' : ''}`;
@@ -233,14 +229,10 @@ export async function findBookingByToken(db: Queryable, merchantId: string, toke
   return row;
 }
 
-const bookingByToken = preparedStatement((on) =>
-  on
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))))
-    .limit(1)
-    .prepare('booking_by_token'),
-);
+// A booking by token of one merchant, or by token alone: found, or found and locked (lockedWhere below).
+const ofTokenAndMerchant = and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId')));
+const ofToken = eq(bookings.token, placeholder('token'));
+const bookingByToken = preparedStatement((on) => on.select().from(bookings).where(ofTokenAndMerchant).limit(1).prepare('booking_by_token'));
 
 /** Finds a booking by its token alone (admin actions). */
 export async function findBookingByTokenOnly(db: Queryable, token: string): Promise<BookingRow | undefined> {
@@ -248,14 +240,7 @@ export async function findBookingByTokenOnly(db: Queryable, token: string): Prom
   return row;
 }
 
-const bookingByTokenOnly = preparedStatement((on) =>
-  on
-    .select()
-    .from(bookings)
-    .where(eq(bookings.token, placeholder('token')))
-    .limit(1)
-    .prepare('booking_by_token_only'),
-);
+const bookingByTokenOnly = preparedStatement((on) => on.select().from(bookings).where(ofToken).limit(1).prepare('booking_by_token_only'));
 
 /** Inserts a booking. */
 export async function insertBooking(db: Queryable, values: NewBooking): Promise<BookingRow> {
@@ -365,8 +350,8 @@ export async function finishPastBookings(db: Queryable, now: Date): Promise<Book
 const lockedWhere = (condition: SQL | undefined, name: string) =>
   preparedStatement((on) => on.select().from(bookings).where(condition).for('update').prepare(name));
 const lockById = lockedWhere(eq(bookings.id, placeholder('id')), 'lock_booking');
-const lockByToken = lockedWhere(and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId'))), 'lock_booking_by_token');
-const lockByTokenOnly = lockedWhere(eq(bookings.token, placeholder('token')), 'lock_booking_by_token_only');
+const lockByToken = lockedWhere(ofTokenAndMerchant, 'lock_booking_by_token');
+const lockByTokenOnly = lockedWhere(ofToken, 'lock_booking_by_token_only');
 
 /** Reads a booking and locks its row until the transaction ends. */
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {

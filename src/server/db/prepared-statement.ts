@@ -28,21 +28,7 @@ function bindTo<P extends object>(statement: P, client: unknown): P {
   return Object.create(statement, { client: { value: client } }) as P;
 }
 
-/** One statement per database, built by `build` on first use and bound to whichever handle or transaction runs it. */
-export function preparedStatement<P extends object>(build: (on: Queryable) => P): (on: Queryable) => P {
-  const built = new WeakMap<object, P>();
-  return (on) => {
-    const { dialect, _ } = internals(on);
-    let statement = built.get(dialect);
-    if (!statement) {
-      statement = build(on);
-      built.set(dialect, statement);
-    }
-    return bindTo(statement, _.session.client);
-  };
-}
-
-/** One statement per database and per key (what varies the SQL, such as the columns a write names), bound as above. */
+/** One statement per database and per key (what varies the SQL, such as the columns a write names), built on first use and bound to whichever handle or transaction runs it. */
 export function preparedStatements<P extends object>(build: (on: Queryable, key: string) => P): (on: Queryable, key: string) => P {
   const built = new WeakMap<object, Map<string, P>>();
   return (on, key) => {
@@ -59,6 +45,20 @@ export function preparedStatements<P extends object>(build: (on: Queryable, key:
     }
     return bindTo(statement, _.session.client);
   };
+}
+
+/** One statement per database, built by `build` on first use and bound to whichever handle or transaction runs it. */
+export function preparedStatement<P extends object>(build: (on: Queryable) => P): (on: Queryable) => P {
+  const statements = preparedStatements((on) => build(on));
+  return (on) => statements(on, '');
+}
+
+/**
+ * A placeholder among the values an insert or update writes: Drizzle takes its value through the column's encoder, as
+ * it would the value itself, though its types accept only values there.
+ */
+export function valuePlaceholder<T>(name: string): T {
+  return sql.placeholder(name) as unknown as T;
 }
 
 /**

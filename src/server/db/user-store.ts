@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { emitChange } from './change-feed.ts';
 import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow, type Tx } from './booking-store.ts';
-import { placeholdersOf, preparedStatement, preparedStatements, shapeOf } from './prepared-statement.ts';
+import { placeholdersOf, preparedStatement, preparedStatements, shapeOf, valuePlaceholder } from './prepared-statement.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
@@ -109,7 +109,7 @@ const setOwner = preparedStatement((on) =>
   on
     .update(bookings)
     // Values written go through the columns' encoders (the instant as a Date), the condition's do not.
-    .set({ userId: sql.placeholder('userId') as unknown as string, updatedAt: sql.placeholder('updatedAt') as unknown as Date })
+    .set({ userId: valuePlaceholder<string>('userId'), updatedAt: valuePlaceholder<Date>('updatedAt') })
     .where(and(eq(bookings.id, sql.placeholder('bookingId')), isNull(bookings.userId)))
     .returning({ merchantId: bookings.merchantId })
     .prepare('set_booking_owner'),

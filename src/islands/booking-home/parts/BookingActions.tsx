@@ -1,6 +1,6 @@
 /** The booking's buttons: Continue (new) or Update (a booking with a status), and for an existing booking Add a comment and Cancel booking. */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
 import { navigate } from '../../../lib/navigation/navigate.ts';
 import { setCurrentMerchant } from '../../../lib/platform/storage.ts';
@@ -10,7 +10,8 @@ import type { CancelResult } from '../../shared/CancelBookingModal.tsx';
 import { useTranslation } from '../../shared/use-translation.ts';
 import '../../shared/buttons.css';
 
-// The booking's writes: fetched once a time is chosen (or a booking is open), well before its button is pressed.
+// The booking's writes: out of the page's first JavaScript, in the chunk BookingHome fetches as soon as it has hydrated
+// (with the live availability, scripts/client-chunks.ts), so already there when a button is pressed.
 const loadWrites = () => import('../../../stores/booking-writes.ts');
 const loadCancelModal = () => import('../../shared/CancelBookingModal.tsx');
 const loadCommentModal = () => import('../../shared/CommentModal.tsx');
@@ -30,10 +31,6 @@ export default function BookingActions({ slug }: { slug: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [modal, setModal] = useState<'cancel' | 'comment' | null>(null);
-
-  useEffect(() => {
-    if (canBook || existing) void loadWrites();
-  }, [canBook, existing]);
 
   const submit = async () => {
     setBusy(true);
