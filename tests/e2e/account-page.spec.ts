@@ -14,6 +14,8 @@ test.describe('the account: sign in, my bookings, sign out', () => {
     browser,
     server,
   }) => {
+    // Four pages, a registration, a booking and two sign-ins: on a busy machine (CI runs the unit suites beside it) more than 30 s.
+    test.slow();
     const info = await merchantInfo(request, SLUG);
     // A day of its own, weeks ahead: other runs' bookings fill the first days.
     const [date] = openDays(info, 20 + Math.floor(Math.random() * 40), 1);

@@ -7,9 +7,11 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
 import { expect, islandsHydrated, test } from './fixture.ts';
+import { addDaysToLocalDate, localDateOf, startOfLocalDay, type LocalDate } from '../../src/shared/local-time.ts';
 import { emptyByKeyboard, emptyThenType, PHONE, TABLET } from './staff-book-support.ts';
 
 const SLUG = 'sakura-ramen';
+const TIMEZONE = 'Europe/Paris';
 const KENJI = { email: 'kenji@sakura-ramen.example', password: 'tonkotsu-18-heures' };
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const WIDTHS = [TABLET, { width: 768, height: 1024 }];
@@ -111,15 +113,34 @@ function placedFloor(): Definition {
 // The names the plan's bookings are made under (and cancelled by, after).
 const PLAN_NAMES = ['Sans réservation', 'Plan-Tard', 'Plan-Après', 'Plan-Assis'];
 
-/** Today's bookings on the plan: a party seated on C1, one late on B2 (ten minutes ago), one coming on B3 in an hour. */
+/** The merchant's day now: its date, and its first and last second (Sakura Ramen is in Paris), in unix seconds. */
+function today(): { date: LocalDate; now: number; start: number; end: number } {
+  const now = Math.floor(Date.now() / 1000);
+  const date = localDateOf(new Date(now * 1000), TIMEZONE);
+  const startOf = (day: LocalDate) => startOfLocalDay(day, TIMEZONE).getTime() / 1000;
+  return { date, now, start: startOf(date), end: startOf(addDaysToLocalDate(date, 1)) - 1 };
+}
+
+// The plan's bookings need a booking still to come today: not in the day's last minutes (the test takes under a minute).
+const LAST_MINUTES = 10 * 60;
+
+// The local day the plan's bookings were made on, for the clean-up (the test may run past midnight).
+let bookedOn: LocalDate | undefined;
+
+/**
+ * Today's bookings on the plan: a party seated on C1, one late on B2 (ten minutes ago, or at midnight when the day is
+ * younger), one coming on B3 (in an hour, or before the day ends): all of them on the merchant's today, whatever the hour.
+ */
 async function bookToday(request: APIRequestContext): Promise<void> {
   const day = (await (await request.get(`/api/pro/${SLUG}/bookings`, { headers: auth() })).json()) as { zones: { tables: { id: string; name: string }[] }[] };
   const id = (name: string) => day.zones.flatMap((zone) => zone.tables).find((table) => table.name === name)!.id;
-  const now = Math.floor(Date.now() / 1000);
+  const { date, now, start, end } = today();
+  test.skip(end - now < LAST_MINUTES, 'the last minutes of the day leave no booking to come today');
+  bookedOn = date;
   for (const [name, table, at, party, walkIn] of [
     ['Plan-Assis', 'C1', now, 2, true],
-    ['Plan-Tard', 'B2', now - 600, 2, false],
-    ['Plan-Après', 'B3', now + 3600, 4, false],
+    ['Plan-Tard', 'B2', Math.max(now - 600, start), 2, false],
+    ['Plan-Après', 'B3', Math.min(now + 3600, end - LAST_MINUTES / 2), 4, false],
   ] as const) {
     const answer = await request.post(`/api/pro/${SLUG}/bookings`, {
       data: { datetime: at, party, firstname: name, table_id: id(table), walk_in: walkIn, lang: 'fr' },
@@ -129,9 +150,10 @@ async function bookToday(request: APIRequestContext): Promise<void> {
   }
 }
 
-/** Today's bookings this spec made, ended: seated ones finished, the others cancelled. */
+/** The bookings this spec made on the plan's day, ended: seated ones finished, the others cancelled. */
 async function endTodaysBookings(request: APIRequestContext): Promise<void> {
-  const day = (await (await request.get(`/api/pro/${SLUG}/bookings`, { headers: auth() })).json()) as {
+  if (!bookedOn) return;
+  const day = (await (await request.get(`/api/pro/${SLUG}/bookings?day=${bookedOn}`, { headers: auth() })).json()) as {
     bookings: { token: string; status: number; arrived_at: string | null; diner: { firstname: string } }[];
   };
   for (const booking of day.bookings.filter((row) => PLAN_NAMES.includes(row.diner.firstname) && (row.status === 10 || row.status === 20))) {
@@ -139,6 +161,7 @@ async function endTodaysBookings(request: APIRequestContext): Promise<void> {
     const answer = await request.post(`/api/pro/${SLUG}/bookings/${booking.token}/${action}`, { data: {}, headers: auth() });
     expect(answer.ok(), await answer.text()).toBe(true);
   }
+  bookedOn = undefined;
 }
 
 test.describe('the floor plan', () => {

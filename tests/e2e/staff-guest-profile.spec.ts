@@ -25,7 +25,8 @@ for (const [width, fromDays] of [
     // The same diner (a guest known by their phone) booked by phone on two days.
     const info = await merchantInfo(request, SLUG);
     const first = openDayAhead(info, fromDays);
-    const next = openDayAhead(info, fromDays + 2);
+    // The next open day after it (both could otherwise land on one day after the weekly closing days).
+    const next = [2, 3, 4, 5, 6, 7, 8].map((days) => openDayAhead(info, fromDays + days)).find((day) => day > first)!;
     const phone = `+3366${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
     const lastname = `Profil${width}`;
     for (const day of [first, next]) {
