@@ -280,11 +280,15 @@ async function buildSiteNow({
     try {
       // For a CDN's purge: what this build changed against the site it replaces, by content hash.
       const changesStarted = performance.now();
-      const changes = await writeSiteChanges(building, target, stamp.builtAt, {
-        files: { ...compressed.hashes.files, ...mediaHashes.files },
-        stamps: { ...compressed.hashes.stamps, ...mediaHashes.stamps },
-      });
-      log(`hashed the site and compared it with the served one in ${seconds(changesStarted)}`);
+      // The build's own record of every file it wrote: shared files and icons, pages, media.
+      const changes = await writeSiteChanges(
+        building,
+        target,
+        stamp.builtAt,
+        { files: { ...compressed.hashes.files, ...mediaHashes.files }, stamps: { ...compressed.hashes.stamps, ...mediaHashes.stamps } },
+        { whole: true },
+      );
+      log(`compared the site with the served one (its own hashes) in ${seconds(changesStarted)}`);
       log(
         changes.purgeAll
           ? `${CHANGES_FILE}: purge everything (${changes.previousBuiltAt ? 'the not-found page changed' : 'no previous build to compare with'})`

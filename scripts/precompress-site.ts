@@ -49,7 +49,7 @@ export function precompresses(path: string): boolean {
   return top !== 'media' && PRECOMPRESSED_TYPES.has(extname(path).toLowerCase());
 }
 
-/** Compresses the given files of the site in `dir` (paths relative to it; the caller has checked `precompresses`), keeping only copies that are smaller. */
+/** Hashes the given files of the site in `dir` (paths relative to it) and compresses those that `precompresses`, keeping only copies that are smaller. */
 export async function precompressFiles(dir: string, paths: readonly string[]): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
   await forEachLimit(paths, PARALLEL_FILES, async (path) => {
@@ -60,7 +60,7 @@ export async function precompressFiles(dir: string, paths: readonly string[]): P
     const key = `/${path.split(sep).join('/')}`;
     result.hashes.files[key] = createHash('sha256').update(content).digest('hex');
     result.hashes.stamps[key] = fileStamp(info);
-    const copies = await compressedCopies(path, content);
+    const copies = precompresses(path) ? await compressedCopies(path, content) : null;
     if (!copies) return;
     if (copies.br) await writeFile(`${file}.br`, copies.br);
     if (copies.gz) await writeFile(`${file}.gz`, copies.gz);
@@ -88,12 +88,12 @@ export async function compressedCopies(path: string, content: Buffer): Promise<{
   return { ...(br.length < content.length ? { br } : {}), ...(gz.length < content.length ? { gz } : {}) };
 }
 
-/** Compresses every page and shared text file of the site in `dir`. */
+/** Compresses every page and shared text file of the site in `dir`, and hashes every file of it (merchant media aside). */
 export async function precompressSite(dir: string): Promise<PrecompressResult> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   const paths = entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => precompresses(path));
+    .filter((path) => path.split(sep)[0] !== 'media');
   return precompressFiles(dir, paths);
 }

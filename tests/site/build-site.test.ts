@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageScripts } from '../../bench/web-scripts.ts';
+import { hashSiteFiles } from '../../scripts/site-changes.ts';
 import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
 import { currentSiteFolder } from '../../scripts/site-swap.ts';
 import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
@@ -198,6 +199,20 @@ describe('buildSite', () => {
 
   test('copies the imported media into /media', async () => {
     expect((await stat(join(outDir, 'media', 'le-petit-zinc', 'logo.svg'))).isFile()).toBe(true);
+  });
+
+  test('records every file of the site in site-files.json with its true hash: pages, shared files, icons and media', async () => {
+    const recorded = JSON.parse(await readFile(join(outDir, 'site-files.json'), 'utf8')) as { files: Record<string, string> };
+    expect(recorded.files).toEqual((await hashSiteFiles(outDir)).files);
+    expect(Object.keys(recorded.files)).toEqual(
+      expect.arrayContaining([
+        '/le-petit-zinc/index.html',
+        '/le-petit-zinc/validate/index.html',
+        '/index.html',
+        '/icons/icon-192.png',
+        '/media/le-petit-zinc/logo.svg',
+      ]),
+    );
   });
 
   test('says booking is not activated and gives the phone when bookingEnabled is false', async () => {

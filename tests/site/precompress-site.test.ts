@@ -13,6 +13,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}`))};\n`;
 const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>page</p>'.repeat(300)}`;
 const MANIFEST = JSON.stringify({ name: 'Couvert', description: 'x'.repeat(2000) });
+// Not compressed, though large enough: an image.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 7)]);
 
 describe('which built files get compressed copies', () => {
   test.each([
@@ -46,6 +48,8 @@ describe('precompressing a built site', () => {
     await writeFile(join(site, 'le-petit-zinc', 'index.html'), page('zinc'));
     await writeFile(join(site, 'le-petit-zinc', 'validate', 'index.html'), page('validate'));
     await writeFile(join(site, '404.html'), page('not found'));
+    await mkdir(join(site, 'icons'));
+    await writeFile(join(site, 'icons', 'icon-192.png'), PNG);
     result = await precompressSite(site);
     t = await startTestServer({ siteDir: site, listen: true });
   });
@@ -63,12 +67,14 @@ describe('precompressing a built site', () => {
     expect(brotliDecompressSync(await readFile(join(site, 'le-petit-zinc', 'index.html.br'))).toString()).toBe(page('zinc'));
   });
 
-  test('every file read is hashed on the way (sha256, by URL path, with its stamp), tiny ones too', () => {
-    const sha256 = (content: string) => createHash('sha256').update(content).digest('hex');
+  test('every file is hashed on the way (sha256, by URL path, with its stamp), tiny ones and images too', async () => {
+    const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
     expect(result.hashes.files['/le-petit-zinc/validate/index.html']).toBe(sha256(page('validate')));
     expect(result.hashes.files['/_astro/tiny.js']).toBe(sha256('export{};'));
+    expect(result.hashes.files['/icons/icon-192.png']).toBe(sha256(PNG));
+    expect(await readdir(join(site, 'icons'))).toEqual(['icon-192.png']);
     expect(Object.keys(result.hashes.stamps).sort()).toEqual(Object.keys(result.hashes.files).sort());
-    expect(Object.keys(result.hashes.files)).toHaveLength(7);
+    expect(Object.keys(result.hashes.files)).toHaveLength(8);
   });
 
   test.each([

@@ -122,5 +122,21 @@ describe('what a build changed against the one before', () => {
       expect(hashes.files['/kept.html']).toBe('taken-when-written');
       expect(hashes.files['/changed.html']).toMatch(/^[0-9a-f]{64}$/);
     });
+
+    test("a full build's own record of its folder is taken as it is, sorted by path, without reading the folder again", async () => {
+      const dir = join(work, 'whole');
+      await mkdir(join(dir, 'a'), { recursive: true });
+      await writeFile(join(dir, 'a', 'index.html'), 'A');
+      await writeFile(join(dir, 'b.js'), 'B');
+      // Hashes no reading gives: seen in site-files.json only if the record was taken as it is.
+      const written = { files: { '/b.js': 'recorded-b', '/a/index.html': 'recorded-a' }, stamps: { '/b.js': 'stamp-b', '/a/index.html': 'stamp-a' } };
+      await writeSiteChanges(dir, join(work, 'none'), 't1', written, { whole: true });
+      const taken = JSON.parse(await readFile(join(dir, 'site-files.json'), 'utf8')) as { files: Record<string, string>; stamps: Record<string, string> };
+      expect(Object.entries(taken.files)).toEqual([
+        ['/a/index.html', 'recorded-a'],
+        ['/b.js', 'recorded-b'],
+      ]);
+      expect(taken.stamps).toEqual({ '/a/index.html': 'stamp-a', '/b.js': 'stamp-b' });
+    });
   });
 });
