@@ -13,8 +13,8 @@ import {
   rowsShapeOf,
   rowValuesOf,
   shapeOf,
-  type Queryable,
 } from '../../src/server/db/prepared-statement.ts';
+import type { Queryable } from '../../src/server/db/database.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 

@@ -4,9 +4,8 @@
  * channel and the exact contact it went to.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Tx } from '../db/booking-store.ts';
 import { countContactCodeTry, replaceContactCode, useContactCode, type ContactCodeScope } from '../db/contact-code-store.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { IDENTITY_CODE_ATTEMPTS, IDENTITY_CODE_TTL_MINUTES } from './identity-proof.ts';
 
 export type { ContactCodeScope } from '../db/contact-code-store.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeho
 import type { TableHold } from '../domain/availability.ts';
 import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
 import { emitChange } from './change-feed.ts';
-import type { Database } from './database.ts';
+import type { Queryable, Tx } from './database.ts';
 import { placeholdersOf, preparedStatement, preparedStatements, shapeOf, valuePlaceholder } from './prepared-statement.ts';
 import { bookings } from './schema.ts';
 
@@ -14,10 +14,6 @@ export type NewBooking = typeof bookings.$inferInsert;
 
 /** The statuses of a live booking (pending, confirmed), as SQL lists them. */
 const LIVE = [...LIVE_STATUSES];
-
-/** What a transaction callback receives: the same query API as the database. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Queryable = Database | Tx;
 
 /** PostgreSQL's code for an exclusion-constraint violation: the table was taken meanwhile. */
 export const EXCLUSION_VIOLATION = '23P01';
@@ -57,8 +53,6 @@ export async function lockKeys(tx: Tx, keys: string[]): Promise<void> {
   await tx.execute(sql`select ${locks}`);
 }
 
-const placeholder = (name: string) => sql.placeholder(name);
-
 /** Tells the change feed of booking rows written on `db` (at its commit when it is a transaction); returns them. */
 function written(db: Queryable, rows: BookingRow[]): BookingRow[] {
   for (const merchantId of new Set(rows.map((row) => row.merchantId))) emitChange(db, { kind: 'booking', merchantId });
@@ -91,9 +85,9 @@ const releaseStatements = preparedStatements((on, key) => {
   const condition = and(
     isNull(bookings.status),
     eq(bookings.holdsTable, true),
-    lt(bookings.holdExpiresAt, placeholder('nowIso')),
-    key.includes('m') ? eq(bookings.merchantId, placeholder('merchantId')) : undefined,
-    key.includes('x') ? ne(bookings.id, placeholder('exceptId')) : undefined,
+    lt(bookings.holdExpiresAt, sql.placeholder('nowIso')),
+    key.includes('m') ? eq(bookings.merchantId, sql.placeholder('merchantId')) : undefined,
+    key.includes('x') ? ne(bookings.id, sql.placeholder('exceptId')) : undefined,
   )!;
   return unlockedUpdate(on, condition, { holdsTable: false, updatedAt: valuePlaceholder<Date>('now') }).prepare('release_expired_drafts');
 });
@@ -192,10 +186,10 @@ const holdRowsStatement = preparedStatement((on) =>
     .from(bookings)
     .where(
       holdRowsCondition({
-        merchantId: placeholder('merchantId'),
-        earliestStart: placeholder('earliestStart'),
-        from: placeholder('from'),
-        to: placeholder('to'),
+        merchantId: sql.placeholder('merchantId'),
+        earliestStart: sql.placeholder('earliestStart'),
+        from: sql.placeholder('from'),
+        to: sql.placeholder('to'),
       }),
     )
     .prepare('hold_rows'),
@@ -230,8 +224,8 @@ export async function findBookingByToken(db: Queryable, merchantId: string, toke
 }
 
 // A booking by token of one merchant, or by token alone: found, or found and locked (lockedWhere below).
-const ofTokenAndMerchant = and(eq(bookings.token, placeholder('token')), eq(bookings.merchantId, placeholder('merchantId')));
-const ofToken = eq(bookings.token, placeholder('token'));
+const ofTokenAndMerchant = and(eq(bookings.token, sql.placeholder('token')), eq(bookings.merchantId, sql.placeholder('merchantId')));
+const ofToken = eq(bookings.token, sql.placeholder('token'));
 const bookingByToken = preparedStatement((on) => on.select().from(bookings).where(ofTokenAndMerchant).limit(1).prepare('booking_by_token'));
 
 /** Finds a booking by its token alone (admin actions). */
@@ -305,7 +299,7 @@ const updateSeen = preparedStatements((on, shape) =>
   on
     .update(bookings)
     .set({ ...(placeholdersOf(shape) as unknown as Partial<NewBooking>), revision: nextRevision })
-    .where(and(eq(bookings.id, placeholder('seenId')), eq(bookings.revision, placeholder('seenRevision'))))
+    .where(and(eq(bookings.id, sql.placeholder('seenId')), eq(bookings.revision, sql.placeholder('seenRevision'))))
     .returning()
     .prepare('update_seen_booking'),
 );
@@ -349,7 +343,7 @@ export async function finishPastBookings(db: Queryable, now: Date): Promise<Book
 // A booking read and locked until the transaction ends, by the condition given (its placeholders filled at each run).
 const lockedWhere = (condition: SQL | undefined, name: string) =>
   preparedStatement((on) => on.select().from(bookings).where(condition).for('update').prepare(name));
-const lockById = lockedWhere(eq(bookings.id, placeholder('id')), 'lock_booking');
+const lockById = lockedWhere(eq(bookings.id, sql.placeholder('id')), 'lock_booking');
 const lockByToken = lockedWhere(ofTokenAndMerchant, 'lock_booking_by_token');
 const lockByTokenOnly = lockedWhere(ofToken, 'lock_booking_by_token_only');
 

@@ -2,8 +2,8 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
 import type { Closing } from '../domain/closings.ts';
-import { lockMerchantDays, type Tx } from './booking-store.ts';
-import type { Database } from './database.ts';
+import { lockMerchantDays } from './booking-store.ts';
+import type { Database, Tx } from './database.ts';
 import { emitChange } from './change-feed.ts';
 import { preparedStatement } from './prepared-statement.ts';
 import { bookings, merchantClosings, merchants } from './schema.ts';

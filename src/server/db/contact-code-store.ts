@@ -1,7 +1,6 @@
 /** The stored codes that prove an account's diner holds its email or phone (made and checked in auth/contact-proof.ts). */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Tx } from './booking-store.ts';
-import type { Database } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { contactCodes } from './schema.ts';
 
 /** The account, channel and contact a code is bound to. */

@@ -11,6 +11,12 @@ import { schema } from './schema.ts';
 /** The one database type the whole server is written against, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a transaction callback receives: the same query API as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A database handle or one of its transactions. */
+export type Queryable = Database | Tx;
+
 /** An open database and how to close it. */
 export interface DatabaseHandle {
   db: Database;

@@ -1,7 +1,7 @@
 /** Bookings guests made under an email or a phone, found for an account with that contact and attached to it under row locks. */
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { updateBooking, type BookingRow, type Tx } from './booking-store.ts';
-import type { Database } from './database.ts';
+import { updateBooking, type BookingRow } from './booking-store.ts';
+import type { Database, Tx } from './database.ts';
 import { bookings, users } from './schema.ts';
 
 /** Which contact the guests gave: their email (normalised) or their phone (E.164). */

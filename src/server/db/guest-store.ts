@@ -7,9 +7,8 @@ import { BookingStatus } from '../../shared/booking-life-cycle.ts';
 import { EMPTY_GUEST_TAGS, orderedAllergens, type GuestTags } from '../../shared/guest-profile.ts';
 import type { GuestCounts } from '../../shared/api/staff-guest.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Tx } from './booking-store.ts';
 import { emitChange } from './change-feed.ts';
-import type { Database } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { bookingGuestKeySql, identityOf, usersOfKey, type GuestIdentity } from './guest-key.ts';
 import { bookings, guestProfiles, users } from './schema.ts';
 

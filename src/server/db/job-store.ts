@@ -1,7 +1,6 @@
 /** The durable scheduler's queries: enqueue, claim with SKIP LOCKED under a lease, finish, retry with backoff, list. */
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { isSoleWriter, type Database } from './database.ts';
-import type { Tx } from './booking-store.ts';
+import { isSoleWriter, type Database, type Queryable } from './database.ts';
 import { messageStatementsOf } from './prepared-messages.ts';
 import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
 import { jobs } from './schema.ts';
@@ -10,7 +9,6 @@ import { jobs } from './schema.ts';
 export type JobRow = typeof jobs.$inferSelect;
 /** A job's state. */
 export type JobState = JobRow['state'];
-type Queryable = Database | Tx;
 
 /** What planning a job names. */
 export interface NewJob {

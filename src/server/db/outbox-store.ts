@@ -1,7 +1,6 @@
 /** The messages outbox: rows written with the change that causes them, then claimed, sent and marked, each in its own transaction. */
 import { eq } from 'drizzle-orm';
-import type { Database } from './database.ts';
-import type { Tx } from './booking-store.ts';
+import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, type NewJob } from './job-store.ts';
 import { messageStatementsOf } from './prepared-messages.ts';
 import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
@@ -11,7 +10,6 @@ import { messagesOutbox } from './schema.ts';
 export type OutboxRow = typeof messagesOutbox.$inferSelect;
 /** What writing a message names. */
 export type NewOutboxMessage = Omit<typeof messagesOutbox.$inferInsert, 'id' | 'state' | 'attempts' | 'lastError' | 'sentAt' | 'updatedAt'>;
-type Queryable = Database | Tx;
 
 /** The job kind that sends one outbox row (its payload: `{ outboxId }`). */
 export const SEND_MESSAGE_JOB = 'send_message';

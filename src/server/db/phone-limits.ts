@@ -6,8 +6,8 @@ import { and, count, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import { internationalPhone } from '../domain/phone.ts';
 import { DomainError } from '../domain/errors.ts';
 import { LIVE_STATUSES } from '../../shared/booking-life-cycle.ts';
-import { lockKeys, type BookingRow, type Tx } from './booking-store.ts';
-import type { Database } from './database.ts';
+import { lockKeys, type BookingRow } from './booking-store.ts';
+import type { Database, Tx } from './database.ts';
 import { preparedStatements } from './prepared-statement.ts';
 import { bookings, users } from './schema.ts';
 
@@ -54,12 +54,11 @@ export function phoneLockKey(phone: string): string {
 
 // The three counts in one statement: key '' (no phone), 'phone' (an unconfirmed one) or 'confirmed' (no daily cap).
 const limitCounts = preparedStatements((on, key) => {
-  const placeholder = (name: string) => sql.placeholder(name);
-  const others = and(ne(bookings.id, placeholder('bookingId')), inArray(bookings.status, HOLDING));
+  const others = and(ne(bookings.id, sql.placeholder('bookingId')), inArray(bookings.status, HOLDING));
   const overlapping = and(
-    eq(bookings.merchantId, placeholder('merchantId')),
-    lt(bookings.startsAt, placeholder('endsAt')),
-    gt(bookings.endsAt, placeholder('startsAt')),
+    eq(bookings.merchantId, sql.placeholder('merchantId')),
+    lt(bookings.startsAt, sql.placeholder('endsAt')),
+    gt(bookings.endsAt, sql.placeholder('startsAt')),
   );
   const countOf = (where: SQL | undefined) =>
     sql<number>`(${on.select({ n: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(where)})`.mapWith(Number);
@@ -67,12 +66,13 @@ const limitCounts = preparedStatements((on, key) => {
   const phone = key !== '';
   return on
     .select({
-      own: countOf(and(others, overlapping, eq(bookings.userId, placeholder('userId')))),
-      phoneOverlapping: phone ? countOf(and(others, overlapping, eq(users.phone, placeholder('phone')))) : none,
-      phoneThatDay: key === 'phone' ? countOf(and(others, eq(users.phone, placeholder('phone')), eq(bookings.localDate, placeholder('localDate')))) : none,
+      own: countOf(and(others, overlapping, eq(bookings.userId, sql.placeholder('userId')))),
+      phoneOverlapping: phone ? countOf(and(others, overlapping, eq(users.phone, sql.placeholder('phone')))) : none,
+      phoneThatDay:
+        key === 'phone' ? countOf(and(others, eq(users.phone, sql.placeholder('phone')), eq(bookings.localDate, sql.placeholder('localDate')))) : none,
     })
     .from(users)
-    .where(eq(users.id, placeholder('userId')))
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare('diner_limit_counts');
 });
 

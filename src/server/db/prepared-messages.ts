@@ -8,7 +8,6 @@ import type { Database } from './database.ts';
 import { perDatabase } from './per-database.ts';
 import { bookings, jobs, messagesOutbox } from './schema.ts';
 
-const placeholder = (name: string) => sql.placeholder(name);
 // A placeholder as a column's new value (Drizzle's `set` types take SQL, not bare placeholders).
 const value = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -17,7 +16,7 @@ function prepare(db: Database) {
     claimOutbox: db
       .update(messagesOutbox)
       .set({ state: 'sending', attempts: sql`${messagesOutbox.attempts} + 1`, updatedAt: value('now') })
-      .where(and(eq(messagesOutbox.id, placeholder('id')), eq(messagesOutbox.state, 'pending')))
+      .where(and(eq(messagesOutbox.id, sql.placeholder('id')), eq(messagesOutbox.state, 'pending')))
       .returning({
         ...getTableColumns(messagesOutbox),
         manageKey: sql<string | null>`(select ${bookings.manageKey} from ${bookings} where ${bookings.id} = ${messagesOutbox.bookingId})`,
@@ -26,12 +25,12 @@ function prepare(db: Database) {
     settleOutbox: db
       .update(messagesOutbox)
       .set({ state: value('state'), lastError: value('lastError'), sentAt: value('sentAt'), updatedAt: value('now') })
-      .where(and(eq(messagesOutbox.id, placeholder('id')), eq(messagesOutbox.state, 'sending')))
+      .where(and(eq(messagesOutbox.id, sql.placeholder('id')), eq(messagesOutbox.state, 'sending')))
       .prepare('settle_outbox_message'),
     completeJob: db
       .update(jobs)
       .set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: value('now') })
-      .where(and(eq(jobs.id, placeholder('id')), eq(jobs.state, 'running'), eq(jobs.lockedBy, placeholder('workerId'))))
+      .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.state, 'running'), eq(jobs.lockedBy, sql.placeholder('workerId'))))
       .returning({ id: jobs.id })
       .prepare('complete_job'),
   };

@@ -10,10 +10,7 @@
  * values an insert or update writes go through them, as the values themselves would.
  */
 import { is, sql, SQL, type Placeholder } from 'drizzle-orm';
-import type { Database } from './database.ts';
-
-/** A database handle or one of its transactions. */
-export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Queryable } from './database.ts';
 
 // What this reads of Drizzle's PgDatabase (drizzle-orm/pg-core/db.js) and rebinds of its prepared queries (*/session.js).
 interface DrizzleInternals {

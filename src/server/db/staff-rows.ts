@@ -1,7 +1,6 @@
 /** A merchant's staff rows as a definition lists them, and the sessions that end when a row goes or its password changes. */
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Tx } from './booking-store.ts';
-import type { Database } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { merchants, staff, staffSessions } from './schema.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
 

@@ -1,8 +1,8 @@
 /** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { emitChange } from './change-feed.ts';
-import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow, type Tx } from './booking-store.ts';
+import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
 import { placeholdersOf, preparedStatement, preparedStatements, shapeOf, valuePlaceholder } from './prepared-statement.ts';
 import { bookings, socialIdentities, users } from './schema.ts';
 

@@ -4,8 +4,8 @@
  * a booking never answered). Committed with the change or not at all; sent after it, never undoing it.
  */
 import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
-import type { BookingRow, Tx } from '../db/booking-store.ts';
-import type { Database } from '../db/database.ts';
+import type { BookingRow } from '../db/booking-store.ts';
+import type { Database, Tx } from '../db/database.ts';
 import type { NewJob } from '../db/job-store.ts';
 import { findMerchantById, findZoneById, type ZoneRow } from '../db/merchant-store.ts';
 import { SEND_MESSAGE_JOB, writeOutboxMessages, type NewOutboxMessage } from '../db/outbox-store.ts';

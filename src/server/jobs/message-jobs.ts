@@ -6,8 +6,8 @@
 import { TZDate } from '@date-fns/tz';
 import { isLive, isPending } from '../../shared/booking-life-cycle.ts';
 import { addDaysToLocalDate, localDateOf } from '../../shared/local-time.ts';
-import { lockBooking, type BookingRow, type Tx } from '../db/booking-store.ts';
-import type { Database } from '../db/database.ts';
+import { lockBooking, type BookingRow } from '../db/booking-store.ts';
+import type { Database, Tx } from '../db/database.ts';
 import type { JobRow } from '../db/job-store.ts';
 import { findMerchantById, findMerchantWithFloor, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
 import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type ClaimedOutboxRow, type OutboxRow } from '../db/outbox-store.ts';

@@ -24,12 +24,11 @@ import {
   updateBooking,
   type BookingRow,
   type NewBooking,
-  type Tx,
 } from '../db/booking-store.ts';
 import { holdsCacheOf } from '../db/holds-cache.ts';
 import { findMerchantWithFloor } from '../db/merchant-store.ts';
 import { retryOnConflict } from '../db/retry-on-conflict.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { randomInt } from 'node:crypto';
 
 /** Told of every change of a booking (the live channel listens here). */
