@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { forEachLimit } from './for-each-limit.ts';
 import { fileStamp } from './file-stamp.ts';
 
@@ -74,17 +74,33 @@ export async function precompressFiles(dir: string, paths: readonly string[]): P
 /** The .br and .gz copies of a file's content (path: its name in the site), each only if smaller; null when too small to bother. */
 export async function compressedCopies(path: string, content: Buffer): Promise<{ br?: Buffer; gz?: Buffer } | null> {
   if (content.length < MIN_BYTES) return null;
-  const level = extname(path).toLowerCase() === '.html' ? LEVELS.page : LEVELS.shared;
-  const [br, gz] = await Promise.all([
-    brotli(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: level.brotli,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    }),
-    gzipAsync(content, { level: level.gzip }),
-  ]);
+  const level = levelOf(path);
+  const [br, gz] = await Promise.all([brotli(content, brotliOptions(level.brotli, content)), gzipAsync(content, { level: level.gzip })]);
+  return smallerOnes(content, br, gz);
+}
+
+/** compressedCopies on this thread: a page worker that has a core of its own (scripts/render-site-worker.ts). */
+export function compressedCopiesNow(path: string, content: Buffer): { br?: Buffer; gz?: Buffer } | null {
+  if (content.length < MIN_BYTES) return null;
+  const level = levelOf(path);
+  return smallerOnes(content, brotliCompressSync(content, brotliOptions(level.brotli, content)), gzipSync(content, { level: level.gzip }));
+}
+
+function levelOf(path: string): { brotli: number; gzip: number } {
+  return extname(path).toLowerCase() === '.html' ? LEVELS.page : LEVELS.shared;
+}
+
+function brotliOptions(quality: number, content: Buffer): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  };
+}
+
+function smallerOnes(content: Buffer, br: Buffer, gz: Buffer): { br?: Buffer; gz?: Buffer } {
   return { ...(br.length < content.length ? { br } : {}), ...(gz.length < content.length ? { gz } : {}) };
 }
 

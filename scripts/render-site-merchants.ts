@@ -14,7 +14,7 @@ import type { RenderMessage, RenderTask, RenderWorkerData } from './render-site-
 
 /** Merchants per chunk: a chunk's pages are held in memory until written (about 30 kB a merchant); small enough that the cores finish together, and Astro finds a page's merchant among fewer. */
 const CHUNK_MERCHANTS = 100;
-// Tasks handed to a worker ahead of time: one renders while the one before it is written.
+// Tasks handed to a worker ahead of time: the next is there as soon as one is written.
 const TASKS_AHEAD = 2;
 
 /** What renderSiteMerchants wrote. */

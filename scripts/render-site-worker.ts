@@ -4,14 +4,13 @@
  * script files the pages refer to into the folder being built, and posts back what it wrote with each file's hash.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { forEachLimit } from './for-each-limit.ts';
 import { fileStamp } from './file-stamp.ts';
-import { compressedCopies } from './precompress-site.ts';
+import { compressedCopiesNow } from './precompress-site.ts';
 import { openRenderer, type RenderedPage } from './render-merchants.ts';
-import { writeFileAtomic } from './write-file-atomic.ts';
+import { writeFileAtomicNow } from './write-file-atomic.ts';
 
 /** What the parent gives every worker. */
 export interface RenderWorkerData {
@@ -38,61 +37,54 @@ export type RenderMessage =
     }
   | { kind: 'failed'; error: string };
 
-// Files of one chunk written at once: compression runs in libuv's thread pool while the next file is written.
-const PARALLEL_FILES = 8;
-
 const { rendererDir, building } = workerData as RenderWorkerData;
 const port = parentPort!;
 // Script files this worker wrote: every page of a kind refers to the same few.
 const scriptsWritten = new Set<string>();
 
-async function writeWithCopies(path: string, content: Buffer, done: Extract<RenderMessage, { kind: 'done' }>, atomic: boolean): Promise<void> {
+/**
+ * Writes a file of the site with its compressed copies, from this thread: each worker has a core of its own, and one
+ * writer per core spends less time in the kernel than the thread pool's four creating files in the same folders.
+ */
+function writeWithCopies(path: string, content: Buffer, done: Extract<RenderMessage, { kind: 'done' }>, atomic: boolean): void {
   const file = join(building, path);
-  const copies = await compressedCopies(path, content);
-  await mkdir(dirname(file), { recursive: true });
+  const copies = compressedCopiesNow(path, content);
+  mkdirSync(dirname(file), { recursive: true });
   // A script file two workers may write at once: renamed into place whole.
-  const write = atomic ? writeFileAtomic : writeFile;
-  if (copies?.br) await write(`${file}.br`, copies.br);
-  if (copies?.gz) await write(`${file}.gz`, copies.gz);
-  await write(file, content);
-  const info = await stat(file, { bigint: true });
+  const write = atomic ? writeFileAtomicNow : writeFileSync;
+  if (copies?.br) write(`${file}.br`, copies.br);
+  if (copies?.gz) write(`${file}.gz`, copies.gz);
+  write(file, content);
   const key = `/${path}`;
   done.files[key] = createHash('sha256').update(content).digest('hex');
-  done.stamps[key] = fileStamp(info);
+  done.stamps[key] = fileStamp(statSync(file, { bigint: true }));
   if (copies) {
     done.bytes += content.length;
     done.brotliBytes += Math.min(copies.br?.length ?? content.length, content.length);
   }
 }
 
-async function writePages(pages: readonly RenderedPage[], parsed: number): Promise<Extract<RenderMessage, { kind: 'done' }>> {
+function writePages(pages: readonly RenderedPage[], parsed: number): Extract<RenderMessage, { kind: 'done' }> {
   const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, parsed, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
   // Scripts first: a page never refers to a file not there yet.
   for (const script of pages.flatMap((page) => page.scripts)) {
     if (scriptsWritten.has(script.file)) continue;
     scriptsWritten.add(script.file);
-    await writeWithCopies(script.file, Buffer.from(script.code), done, true);
+    writeWithCopies(script.file, Buffer.from(script.code), done, true);
   }
-  await forEachLimit(pages, PARALLEL_FILES, (page) => writeWithCopies(page.file, Buffer.from(page.html), done, false));
+  for (const page of pages) writeWithCopies(page.file, Buffer.from(page.html), done, false);
   return done;
 }
 
 try {
   const renderer = await openRenderer(rendererDir);
-  // One chunk written while the next renders: the disk and the compressors work while this thread renders.
-  let writing: Promise<void> = Promise.resolve();
   let chain: Promise<void> = Promise.resolve();
   port.on('message', (task: RenderTask) => {
     chain = chain.then(async () => {
       try {
         const parsedBefore = renderer.prepared.parsed;
         const pages = task.kind === 'home' ? [await renderer.renderHome(task.file)] : await renderer.renderMerchants(task.file, task.slugs);
-        const parsed = renderer.prepared.parsed - parsedBefore;
-        await writing;
-        writing = writePages(pages, parsed).then(
-          (done) => port.postMessage(done satisfies RenderMessage),
-          (error: unknown) => port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-        );
+        port.postMessage(writePages(pages, renderer.prepared.parsed - parsedBefore) satisfies RenderMessage);
       } catch (error) {
         port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderMessage);
       }
