@@ -43,10 +43,14 @@ export interface PrecompressResult {
   hashes: { files: Record<string, string>; stamps: Record<string, string> };
 }
 
+// Merchant media (photos, logos) are neither compressed nor hashed here: the build links and hashes them apart.
+function isMerchantMedia(path: string): boolean {
+  return path.split(sep)[0] === 'media';
+}
+
 /** True for a site file (path relative to the site root) that gets .br and .gz copies. */
 export function precompresses(path: string): boolean {
-  const top = path.split(sep)[0];
-  return top !== 'media' && PRECOMPRESSED_TYPES.has(extname(path).toLowerCase());
+  return !isMerchantMedia(path) && PRECOMPRESSED_TYPES.has(extname(path).toLowerCase());
 }
 
 /** Hashes the given files of the site in `dir` (paths relative to it) and compresses those that `precompresses`, keeping only copies that are smaller. */
@@ -110,6 +114,6 @@ export async function precompressSite(dir: string): Promise<PrecompressResult> {
   const paths = entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => path.split(sep)[0] !== 'media');
+    .filter((path) => !isMerchantMedia(path));
   return precompressFiles(dir, paths);
 }

@@ -156,8 +156,8 @@ export async function writeSiteChanges(
 }
 
 // Hashes already known by stamp: the served site's (files carried over by hard link) and those the build took as it wrote.
-function knownHashes(previous: FileHashes | null, written?: Pick<FileHashes, 'files' | 'stamps'>): FileHashes {
-  return { builtAt: '', files: { ...previous?.files, ...written?.files }, stamps: { ...(previous?.stamps ?? {}), ...written?.stamps } };
+function knownHashes(previous: FileHashes | null, written?: Pick<FileHashes, 'files' | 'stamps'>): Pick<FileHashes, 'files' | 'stamps'> {
+  return { files: { ...previous?.files, ...written?.files }, stamps: { ...(previous?.stamps ?? {}), ...written?.stamps } };
 }
 
 // A full build's own record of its folder, sorted by path as a walk of the folder lists it.
