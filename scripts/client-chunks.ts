@@ -42,7 +42,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     ],
   },
   // The diner's islands (booking pages, sign-in screens, account), not the staff's.
-  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/navigation/routes.ts', 'src/lib/links/safe-url.ts'] },
+  { name: 'diner', modules: ['src/stores/merchant.ts', 'src/stores/auth.ts', 'src/lib/navigation/routes.ts', 'src/shared/safe-url.ts'] },
   // The diner's islands but the account page; lazy on the booking home (a manage link's exchange, signing in).
   { name: 'account-api', modules: ['src/lib/api/account-api.ts'] },
   // Pages that write dates and times: the booking pages and the staff book.
@@ -51,9 +51,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     modules: [
       'src/shared/local-time.ts',
       'src/lib/calendar/calendar.ts',
-      'src/lib/text/hour-cycle.ts',
+      'src/shared/hour-cycle.ts',
       'src/islands/shared/use-hour12.ts',
-      'src/lib/phone/tel-href.ts',
+      'src/shared/tel-href.ts',
       'node_modules/nanostores/computed/index.js',
       'node_modules/nanostores/lifecycle/index.js',
     ],

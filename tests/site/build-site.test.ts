@@ -9,7 +9,7 @@ import { hashSiteFiles } from '../../scripts/site-changes.ts';
 import { buildSite, siteIsStale } from '../../scripts/build-site.ts';
 import { currentSiteFolder } from '../../scripts/site-swap.ts';
 import { CHUNK_GROUPS } from '../../scripts/client-chunks.ts';
-import { displayMerchantPhone } from '../../src/lib/phone/phone-display.ts';
+import { displayMerchantPhone } from '../../src/shared/phone-display.ts';
 import type { MerchantListing, MerchantListResponse } from '../../src/shared/api/merchant-listing.ts';
 import { allElements, attribute, elementsBy, isHtmlElement, onlyElement, parsePage, textOf } from '../support/html-dom.ts';
 

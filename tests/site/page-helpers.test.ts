@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { initials } from '../../src/lib/text/initials.ts';
+import { initials } from '../../src/shared/initials.ts';
 import { jsonForScript } from '../../src/lib/build/json-for-script.ts';
 import { longDate } from '../../src/lib/text/long-date.ts';
-import { telHref } from '../../src/lib/phone/tel-href.ts';
-import { safeImageSrc, safeLinkUrl } from '../../src/lib/links/safe-url.ts';
+import { telHref } from '../../src/shared/tel-href.ts';
+import { safeImageSrc, safeLinkUrl } from '../../src/shared/safe-url.ts';
 import { localToday, upcomingClosedDays } from '../../src/lib/build/upcoming-closed-days.ts';
 import { weeklyHours } from '../../src/lib/build/weekly-hours.ts';
 

@@ -9,7 +9,7 @@ import Modal from './Modal.tsx';
 import { useTranslation } from './use-translation.ts';
 import './buttons.css';
 import './modal-content.css';
-import { formatHour } from '../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../shared/hour-cycle.ts';
 
 // Renders only once the booking's own messages (validate, tracking, its modals) are loaded in the page's language.
 await needMessages('tracking', frTracking);
@@ -23,7 +23,7 @@ export interface CancelBookingModalProps {
   booking: Pick<Booking, 'ref' | 'bookingForDate' | 'bookingForHour' | 'clientCount'> | null;
   onClose: () => void;
   onConfirm: () => Promise<CancelResult>;
-  /** Whether the hour is written on a 12-hour clock (src/lib/text/hour-cycle.ts). */
+  /** Whether the hour is written on a 12-hour clock (src/shared/hour-cycle.ts). */
   hour12?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /** The facts of a booking being made, as Validate's recap and the guest-details page show them: date and hour, guests, the zone when showZone. */
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/t.ts';
-import { formatHour } from '../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../shared/hour-cycle.ts';
 import { longDate } from '../../lib/text/long-date.ts';
 import type { Booking } from '../../shared/api/booking.ts';
 import type { Translate } from './use-translation.ts';

@@ -1,19 +1,19 @@
 /**
- * The phone formatters (src/lib/phone/phone-display.ts) for islands that write a phone known only once their data is
+ * The phone formatters (src/shared/phone-display.ts) for islands that write a phone known only once their data is
  * read: loaded when the island first renders, after hydration, not before it (with libphonenumber's full metadata they
  * weigh about 50 kB gzip, more than the rest of Validate's scripts). Until they are there, a phone is written as given.
  */
 import { useEffect, useState } from 'react';
 
 /** The formatters' module. */
-export type PhoneDisplay = typeof import('../../lib/phone/phone-display.ts');
+export type PhoneDisplay = typeof import('../../shared/phone-display.ts');
 
 let loaded: PhoneDisplay | null = null;
 let loading: Promise<PhoneDisplay> | null = null;
 
 /** Starts loading the formatters (once); resolves with them. */
 export function loadPhoneDisplay(): Promise<PhoneDisplay> {
-  loading ??= import('../../lib/phone/phone-display.ts').then((module) => (loaded = module));
+  loading ??= import('../../shared/phone-display.ts').then((module) => (loaded = module));
   return loading;
 }
 

@@ -1,5 +1,4 @@
-import { countryUses12h } from '../text/hour-cycle.ts';
-import { displayMerchantPhone, phoneCountry } from '../phone/phone-display.ts';
+import { displayMerchantPhone, merchantUses12h } from '../../shared/phone-display.ts';
 import type { ListingSettings, ListingShift, ListingTheme, ListingZone, MerchantListing } from '../../shared/api/merchant-listing.ts';
 
 /** What the booking islands read from the page's #merchant-data element to draw at once. */
@@ -9,7 +8,7 @@ export interface MerchantData {
   phone: string;
   /** The phone as the merchant's country writes it, formatted at build time (the booking home loads no phone metadata). */
   phoneDisplay?: string;
-  /** The merchant's country writes 12-hour times (the islands' times follow; see src/lib/text/hour-cycle.ts). */
+  /** The merchant's country writes 12-hour times (the islands' times follow; see src/shared/hour-cycle.ts). */
   hour12?: boolean;
   timezone: string;
   bookingEnabled: boolean;
@@ -20,11 +19,6 @@ export interface MerchantData {
   settings: ListingSettings;
   zones: ListingZone[];
   theme: ListingTheme;
-}
-
-/** Whether the merchant's country, read from its phone at build time, writes 12-hour times (the islands load no phone metadata to ask). */
-export function merchantUses12h(merchant: Pick<MerchantListing, 'phone'>): boolean {
-  return countryUses12h(phoneCountry(merchant.phone));
 }
 
 /** The part of a merchant listing the booking islands need. */

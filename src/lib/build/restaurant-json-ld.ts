@@ -1,7 +1,7 @@
 /** The schema.org Restaurant of a merchant's static page, as JSON-LD search engines read (built in Node, at build time). */
 import { postalAddressJsonLd } from '../../shared/postal-address-json-ld.ts';
 import type { MerchantListing } from '../../shared/api/merchant-listing.ts';
-import { safeImageSrc, safeLinkUrl } from '../links/safe-url.ts';
+import { safeImageSrc, safeLinkUrl } from '../../shared/safe-url.ts';
 import { weeklyHours } from './weekly-hours.ts';
 import { merchantTextIn } from '../../shared/merchant-text.ts';
 import { DEFAULT_LANG } from '../../shared/langs.ts';

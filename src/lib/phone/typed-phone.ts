@@ -1,6 +1,6 @@
 /** A phone typed by the restaurant as it dials it ("06 12 34 56 78" in France): the international form the server reads. */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { phoneCountry } from './phone-display.ts';
+import { phoneCountry } from '../../shared/phone-display.ts';
 
 /** `typed` in E.164 when it is a valid number, national ones read in the merchant's country; otherwise as typed (the server says why). */
 export function typedPhoneToInternational(typed: string, merchantPhone: string | null): string {

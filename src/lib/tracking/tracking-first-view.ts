@@ -11,7 +11,7 @@ import { startFirstBookingRead } from '../api/first-booking-read.ts';
 import { manageKeyOf } from '../links/manage-link.ts';
 import { setPendingManageKey } from '../platform/storage.ts';
 import { bookingHomePath, matchRoute } from '../navigation/routes.ts';
-import { safeImageSrc } from '../links/safe-url.ts';
+import { safeImageSrc } from '../../shared/safe-url.ts';
 import { trackingNotices } from './tracking-notices.ts';
 
 /** Where the page is and when. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { merchantUses12h } from '../../../src/lib/build/merchant-data.ts';
-import { browserUses12h, countryUses12h, formatHour, uses12h } from '../../../src/lib/text/hour-cycle.ts';
+import { merchantUses12h } from '../../../src/shared/phone-display.ts';
+import { browserUses12h, countryUses12h, formatHour, uses12h } from '../../../src/shared/hour-cycle.ts';
 
 describe('12- or 24-hour times', () => {
   test.each([

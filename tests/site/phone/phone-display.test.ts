@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { displayDinerPhone, displayMerchantPhone, phoneCountry } from '../../../src/lib/phone/phone-display.ts';
-import { samePhone } from '../../../src/lib/phone/tel-href.ts';
+import { displayDinerPhone, displayMerchantPhone, phoneCountry } from '../../../src/shared/phone-display.ts';
+import { samePhone } from '../../../src/shared/tel-href.ts';
 
 describe("a merchant's phone is written as its own country writes it", () => {
   test.each([

@@ -1,7 +1,7 @@
 /** The sign-in screens' top bar: a close button that goes back, the logo of the merchant being booked (the provider's mark before it is known), and the language selector. */
 import type { Merchant } from '../../../shared/api/merchant.ts';
 import { goBack } from '../../../lib/navigation/go-back.ts';
-import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { safeImageSrc } from '../../../shared/safe-url.ts';
 import LangText from '../../shared/LangText.tsx';
 import LanguageSelector from '../../shared/LanguageSelector.tsx';
 

@@ -1,7 +1,7 @@
 /** The error page for the main booking error (spec section 8): the message of error.{code}, the merchant's phone to call instead, a link back to the provider. */
 import { useId, useMemo } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
-import { samePhone, telHref } from '../../../lib/phone/tel-href.ts';
+import { samePhone, telHref } from '../../../shared/tel-href.ts';
 import { readPageMerchantData, type MainError } from '../../../stores/merchant.ts';
 import { useTranslation } from '../../shared/use-translation.ts';
 import '../../shared/buttons.css';

@@ -1,6 +1,6 @@
 /** asap's answer when today has no table left: says so, then offers the next day with a free time in one tap. */
 import { useStore } from '@nanostores/react';
-import { formatHour } from '../../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../../shared/hour-cycle.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { pageHour12 } from '../../../stores/merchant.ts';
 import { LOOK_AHEAD_DAYS } from '../../../lib/booking/next-free-day.ts';

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
-import { formatHour } from '../../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../../shared/hour-cycle.ts';
 import { pageHour12 } from '../../../stores/merchant.ts';
 import { $selection, $unlocked, chooseSlot } from '../../../stores/selection.ts';
 import { $slots } from '../../../stores/slots.ts';

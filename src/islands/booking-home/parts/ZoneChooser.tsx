@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { errorMessage } from '../../../i18n/i18n.ts';
-import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { safeImageSrc } from '../../../shared/safe-url.ts';
 import { $home } from '../../../stores/home.ts';
 import { $selection, $unlocked, chooseZone } from '../../../stores/selection.ts';
 import { $zones } from '../../../stores/slots.ts';

@@ -1,6 +1,6 @@
 /** One booking in the staff book: time, diner, party, place, status, reference, comment, phone, history and the diner's tags here, note, and its actions. */
-import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
-import { telHref } from '../../../lib/phone/tel-href.ts';
+import { displayDinerPhone } from '../../../shared/phone-display.ts';
+import { telHref } from '../../../shared/tel-href.ts';
 import { bookingKind, type BookAction } from '../../../lib/staff/book-view.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

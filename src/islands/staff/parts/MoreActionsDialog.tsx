@@ -1,8 +1,8 @@
 /** The other actions of a booking, as a list of buttons in a dialog (reachable by keyboard and large enough to tap). */
 import { useId } from 'react';
 import { bidiIsolate } from '../../../lib/text/bidi-isolate.ts';
-import { displayDinerPhone } from '../../../lib/phone/phone-display.ts';
-import { telHref } from '../../../lib/phone/tel-href.ts';
+import { displayDinerPhone } from '../../../shared/phone-display.ts';
+import { telHref } from '../../../shared/tel-href.ts';
 import type { StaffBookingRow } from '../../../shared/api/staff.ts';
 import { openStaffDialog } from '../../../stores/staff-dialog.ts';
 import Modal from '../../shared/Modal.tsx';

@@ -1,8 +1,8 @@
-/** How the staff book writes a merchant-local "HH:mm": on the merchant's clock, as the diner's side does (src/lib/text/hour-cycle.ts). */
+/** How the staff book writes a merchant-local "HH:mm": on the merchant's clock, as the diner's side does (src/shared/hour-cycle.ts). */
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import { countryUses12h, formatHour } from '../../../lib/text/hour-cycle.ts';
-import { phoneCountry } from '../../../lib/phone/phone-display.ts';
+import { countryUses12h, formatHour } from '../../../shared/hour-cycle.ts';
+import { phoneCountry } from '../../../shared/phone-display.ts';
 import { $staffBook } from '../../../stores/staff-book.ts';
 import { useHour12 } from '../../shared/use-hour12.ts';
 import { useTranslation } from '../../shared/use-translation.ts';

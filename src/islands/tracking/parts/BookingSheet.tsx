@@ -7,12 +7,12 @@ import { useId } from 'react';
 import type { Lang } from '../../../i18n/t.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
 import type { Merchant } from '../../../shared/api/merchant.ts';
-import { formatHour } from '../../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../../shared/hour-cycle.ts';
 import { useHour12 } from '../../shared/use-hour12.ts';
 import { isCancelled, mayDinerCancel } from '../../../shared/booking-states.ts';
 import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingHomePath } from '../../../lib/navigation/routes.ts';
-import { safeLinkUrl } from '../../../lib/links/safe-url.ts';
+import { safeLinkUrl } from '../../../shared/safe-url.ts';
 import TrackingActions from './TrackingActions.tsx';
 import MerchantCard from './MerchantCard.tsx';
 import '../../shared/buttons.css';
@@ -24,7 +24,7 @@ export interface BookingSheetProps {
   lang: Lang;
   booking: Booking;
   merchant: Merchant;
-  /** Whether the merchant's country writes 12-hour times (src/lib/text/hour-cycle.ts). */
+  /** Whether the merchant's country writes 12-hour times (src/shared/hour-cycle.ts). */
   merchantHour12: boolean;
   providerName: string;
   providerUrl: string;

@@ -1,9 +1,9 @@
 /** The merchant block of the tracking page's sheet (spec section 2): logo, name, address, address2, zip, city and a phone link. */
 import { useId } from 'react';
 import type { Merchant } from '../../../shared/api/merchant.ts';
-import { initials } from '../../../lib/text/initials.ts';
-import { telHref } from '../../../lib/phone/tel-href.ts';
-import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { initials } from '../../../shared/initials.ts';
+import { telHref } from '../../../shared/tel-href.ts';
+import { safeImageSrc } from '../../../shared/safe-url.ts';
 import { usePhoneDisplay } from '../../shared/use-phone-display.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 

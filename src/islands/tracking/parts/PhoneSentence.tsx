@@ -1,5 +1,5 @@
 /** A translated sentence with the merchant's phone inside it as a tel: link (e.g. "try to call it at {{phone}}"). */
-import { telHref } from '../../../lib/phone/tel-href.ts';
+import { telHref } from '../../../shared/tel-href.ts';
 import { usePhoneDisplay } from '../../shared/use-phone-display.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 

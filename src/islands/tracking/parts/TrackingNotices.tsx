@@ -1,7 +1,7 @@
 /** The tracking page's body (spec section 2): the status-10 notices, the unavailable-merchant notice, the animated illustration (not for 40) and the cancellation text. */
 import { hasMessage } from '../../../i18n/i18n.ts';
 import type { Booking } from '../../../shared/api/booking.ts';
-import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { safeImageSrc } from '../../../shared/safe-url.ts';
 import type { TrackingNotices as Notices } from '../../../lib/tracking/tracking-notices.ts';
 import PhoneSentence from './PhoneSentence.tsx';
 import type { Translate } from '../../shared/use-translation.ts';

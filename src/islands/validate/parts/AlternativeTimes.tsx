@@ -10,14 +10,14 @@ import { longDate } from '../../../lib/text/long-date.ts';
 import { bookingHomePath } from '../../../lib/navigation/routes.ts';
 import { $alternatives } from '../../../stores/alternatives.ts';
 import type { Translate } from '../../shared/use-translation.ts';
-import { formatHour } from '../../../lib/text/hour-cycle.ts';
+import { formatHour } from '../../../shared/hour-cycle.ts';
 
 /** What the list needs. */
 export interface AlternativeTimesProps {
   t: Translate;
   lang: Lang;
   merchantSlug: string;
-  /** Whether times are written on a 12-hour clock (src/lib/text/hour-cycle.ts). */
+  /** Whether times are written on a 12-hour clock (src/shared/hour-cycle.ts). */
   hour12?: boolean;
   /** The diner tapped a time. */
   onTake: (slot: Slot) => void;

@@ -13,7 +13,7 @@ export interface BookingRecapProps {
   lang: Lang;
   booking: Booking;
   merchantSlug: string;
-  /** Times in 12-hour form (src/lib/text/hour-cycle.ts). */
+  /** Times in 12-hour form (src/shared/hour-cycle.ts). */
   hour12?: boolean;
   onEditComment: () => void;
 }

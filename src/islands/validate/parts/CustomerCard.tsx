@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { BookingClient } from '../../../shared/api/booking.ts';
 import { AUTH_PATHS } from '../../../lib/navigation/routes.ts';
-import { safeImageSrc } from '../../../lib/links/safe-url.ts';
+import { safeImageSrc } from '../../../shared/safe-url.ts';
 import { usePhoneDisplay } from '../../shared/use-phone-display.ts';
 import type { Translate } from '../../shared/use-translation.ts';
 

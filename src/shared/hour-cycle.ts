@@ -4,7 +4,7 @@
  * hydration never changes them); otherwise 24-hour, except that an island in English follows the browser's own
  * locale (en-US: 12-hour; en-GB, the interface's English: 24-hour). French, Spanish and Italian are 24-hour.
  */
-import type { Lang } from '../../i18n/t.ts';
+import type { Lang } from './langs.ts';
 
 /** Countries whose everyday clock is 12-hour (CLDR's preferred hour cycle h12 for the country's main language). */
 export const TWELVE_HOUR_COUNTRIES: ReadonlySet<string> = new Set(['US', 'CA', 'AU', 'NZ', 'IN', 'PH', 'PK', 'BD', 'EG', 'SA', 'MY', 'CO']);

@@ -4,6 +4,7 @@
  * diner's as the merchant's country would dial it: national when it shares the merchant's country code, else international.
  */
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { countryUses12h } from './hour-cycle.ts';
 
 // A build writes each merchant's phone several times on each of its pages: parsed once. Bounded, a long-lived page keeps little.
 const MEMO_SIZE = 64;
@@ -42,4 +43,9 @@ export function displayMerchantPhone(phone: string): string {
 /** A diner's phone seen by the merchant at `merchantPhone`: national in the merchant's country, international otherwise. */
 export function displayDinerPhone(phone: string, merchantPhone: string | null | undefined): string {
   return displayPhoneFrom(phone, merchantPhone ? phoneCountry(merchantPhone) : null);
+}
+
+/** Whether the merchant's country, read from its phone at build time, writes 12-hour times (the islands load no phone metadata to ask). */
+export function merchantUses12h(merchant: { phone: string }): boolean {
+  return countryUses12h(phoneCountry(merchant.phone));
 }
