@@ -4,13 +4,15 @@
  * (inline scripts moved to /_astro/ and body styles hoisted, as scripts/external-scripts.ts does after a build; by
  * scripts/page-preparer.ts, which parses only the first page of a kind).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MERCHANTS_FILE_ENV } from '../src/shared/merchants-file-env.ts';
-import type { ExternalScript } from './external-scripts.ts';
+import type { MerchantListing } from '../src/shared/api/merchant-listing.ts';
+import type { ExternalizedPage, ExternalScript } from './external-scripts.ts';
 import { pagePreparer, type PagePreparer } from './page-preparer.ts';
 import { RENDERER_FILE, type KeptRenderer } from './keep-renderer.ts';
+import { shellTemplates } from './shell-templates.ts';
 
 /** A merchant's pages: Astro's route, and the page's folder under the merchant's. */
 export const MERCHANT_ROUTES = [
@@ -47,6 +49,8 @@ export interface MerchantRenderer {
   renderHome(merchantsFile: string): Promise<RenderedPage>;
   /** Pages prepared so far: parsed (the first of a kind, or one unlike the others), or by replacing what was learned. */
   readonly prepared: PagePreparer['counts'];
+  /** Shells filled from templates so far (scripts/shell-templates.ts), with `fillShells`. */
+  readonly filled: number;
 }
 
 // Astro's logger writes through this; only what went wrong is worth a line.
@@ -59,9 +63,14 @@ const destination = {
 
 /**
  * Loads the renderer kept in `dir`; throws when it is missing or not one this Astro can drive. `preparer` makes each
- * rendered page ready to serve (a test passes one that checks the default against a parse of every page).
+ * rendered page ready to serve (a test passes one that checks the default against a parse of every page);
+ * `fillShells` fills the validate and booking_complete shells from templates where the merchant's shape allows.
  */
-export async function openRenderer(dir: string, preparer: PagePreparer = pagePreparer()): Promise<MerchantRenderer> {
+export async function openRenderer(
+  dir: string,
+  preparer: PagePreparer = pagePreparer(),
+  { fillShells = false }: { fillShells?: boolean } = {},
+): Promise<MerchantRenderer> {
   const kept = JSON.parse(await readFile(join(dir, RENDERER_FILE), 'utf8')) as KeptRenderer;
   // The renderer loads its packages (React) from node_modules in the mode its pages were compiled for: unset, they run
   // their development builds, several times slower than the production ones a build compiles for.
@@ -78,11 +87,10 @@ export async function openRenderer(dir: string, preparer: PagePreparer = pagePre
     return found;
   };
 
-  async function render(url: string, route: string, file: string): Promise<RenderedPage> {
+  async function render(url: string, route: string): Promise<ExternalizedPage> {
     const response = await app.render(new Request(new URL(url, kept.origin)), { routeData: routeData(route) });
     if (response.status !== 200) throw new Error(`rendering ${url} answered ${response.status}`);
-    const { html, scripts } = preparer.prepare(await response.text());
-    return { file, html, scripts };
+    return preparer.prepare(await response.text());
   }
 
   /** Points the pages at a list; getStaticPaths runs again for it. */
@@ -91,19 +99,46 @@ export async function openRenderer(dir: string, preparer: PagePreparer = pagePre
     app.routeCache.clearAll();
   }
 
+  let list = '';
+  // A probe is rendered from a list of its own, then the pages go back to the chunk's.
+  const shells = shellTemplates(async (probe, route) => {
+    const chunk = list;
+    const probeList = `${chunk}.probe.json`;
+    await writeFile(probeList, JSON.stringify([probe]));
+    try {
+      useList(probeList);
+      return await render(`/${probe.slug}/${MERCHANT_ROUTES.find((entry) => entry.route === route)!.folder}`, route);
+    } finally {
+      useList(chunk);
+      await unlink(probeList);
+    }
+  });
+
   return {
     prepared: preparer.counts,
+    get filled() {
+      return shells.counts.filled;
+    },
     async renderMerchants(merchantsFile, slugs) {
       useList(merchantsFile);
+      list = merchantsFile;
+      const merchants = fillShells
+        ? new Map((JSON.parse(await readFile(merchantsFile, 'utf8')) as MerchantListing[]).map((merchant) => [merchant.slug, merchant]))
+        : new Map<string, MerchantListing>();
       const pages: RenderedPage[] = [];
       for (const slug of slugs) {
-        for (const { route, folder } of MERCHANT_ROUTES) pages.push(await render(`/${slug}/${folder}`, route, `${slug}/${folder}index.html`));
+        const merchant = merchants.get(slug);
+        for (const { route, folder } of MERCHANT_ROUTES) {
+          const url = `/${slug}/${folder}`;
+          const page = merchant ? await shells.page(merchant, route, () => render(url, route)) : await render(url, route);
+          pages.push({ file: `${slug}/${folder}index.html`, ...page });
+        }
       }
       return pages;
     },
     async renderHome(merchantsFile) {
       useList(merchantsFile);
-      return render('/', '/', 'index.html');
+      return { file: 'index.html', ...(await render('/', '/')) };
     },
   };
 }

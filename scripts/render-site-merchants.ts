@@ -22,6 +22,8 @@ export interface RenderedSite {
   pages: number;
   /** Pages parsed to be prepared: the first of each kind on each worker, and any unlike the others. */
   parsed: number;
+  /** Shells filled from templates rather than rendered (scripts/shell-templates.ts). */
+  filled: number;
   bytes: number;
   brotliBytes: number;
   hashes: Required<Pick<FileHashes, 'files' | 'stamps'>>;
@@ -55,7 +57,7 @@ export async function renderSiteMerchants({
   tasks: readonly RenderTask[];
   workers?: number;
 }): Promise<RenderedSite> {
-  const result: RenderedSite = { pages: 0, parsed: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
+  const result: RenderedSite = { pages: 0, parsed: 0, filled: 0, bytes: 0, brotliBytes: 0, hashes: { files: {}, stamps: {} } };
   const queue = [...tasks];
   const pool: Worker[] = [];
   try {
@@ -82,6 +84,7 @@ export async function renderSiteMerchants({
             outstanding -= 1;
             result.pages += message.pages;
             result.parsed += message.parsed;
+            result.filled += message.filled;
             result.bytes += message.bytes;
             result.brotliBytes += message.brotliBytes;
             Object.assign(result.hashes.files, message.files);

@@ -30,6 +30,8 @@ export type RenderMessage =
       pages: number;
       /** Of them, pages parsed to be prepared (the first of each kind; scripts/page-preparer.ts replaces in the others). */
       parsed: number;
+      /** Of them, shells filled from templates (scripts/shell-templates.ts), not rendered. */
+      filled: number;
       bytes: number;
       brotliBytes: number;
       files: Record<string, string>;
@@ -64,8 +66,8 @@ function writeWithCopies(path: string, content: Buffer, done: Extract<RenderMess
   }
 }
 
-function writePages(pages: readonly RenderedPage[], parsed: number): Extract<RenderMessage, { kind: 'done' }> {
-  const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, parsed, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
+function writePages(pages: readonly RenderedPage[], parsed: number, filled: number): Extract<RenderMessage, { kind: 'done' }> {
+  const done: Extract<RenderMessage, { kind: 'done' }> = { kind: 'done', pages: pages.length, parsed, filled, bytes: 0, brotliBytes: 0, files: {}, stamps: {} };
   // Scripts first: a page never refers to a file not there yet.
   for (const script of pages.flatMap((page) => page.scripts)) {
     if (scriptsWritten.has(script.file)) continue;
@@ -77,14 +79,15 @@ function writePages(pages: readonly RenderedPage[], parsed: number): Extract<Ren
 }
 
 try {
-  const renderer = await openRenderer(rendererDir);
+  const renderer = await openRenderer(rendererDir, undefined, { fillShells: true });
   let chain: Promise<void> = Promise.resolve();
   port.on('message', (task: RenderTask) => {
     chain = chain.then(async () => {
       try {
         const parsedBefore = renderer.prepared.parsed;
+        const filledBefore = renderer.filled;
         const pages = task.kind === 'home' ? [await renderer.renderHome(task.file)] : await renderer.renderMerchants(task.file, task.slugs);
-        port.postMessage(writePages(pages, renderer.prepared.parsed - parsedBefore) satisfies RenderMessage);
+        port.postMessage(writePages(pages, renderer.prepared.parsed - parsedBefore, renderer.filled - filledBefore) satisfies RenderMessage);
       } catch (error) {
         port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderMessage);
       }

@@ -44,6 +44,8 @@ export const SITE_SOURCES = [
   'scripts/render-merchants.ts',
   'scripts/body-styles.ts',
   'scripts/page-preparer.ts',
+  'scripts/shell-templates.ts',
+  'scripts/island-uid.ts',
   'scripts/render-site-worker.ts',
   'scripts/render-site-merchants.ts',
   // Code both sides run (local time, languages, theme, API shapes) is bundled into the site.

@@ -15,6 +15,7 @@ import { preparePageInDetail } from '../../scripts/external-scripts.ts';
 import { pagePreparer, type PagePreparer } from '../../scripts/page-preparer.ts';
 import { openRenderer } from '../../scripts/render-merchants.ts';
 import { RENDERERS_DIR } from '../../scripts/site-renderers.ts';
+import { shellShape } from '../../scripts/shell-templates.ts';
 import { readStamp } from '../../scripts/site-stamp.ts';
 import { t } from '../../src/i18n/t.ts';
 import { merchantData } from '../../src/lib/build/merchant-data.ts';
@@ -318,5 +319,61 @@ describe('pages prepared by replacing what the first page of a kind showed (scri
     expect(fast.counts.parsed).toBe(before.parsed);
     const home = parsePage(pages[0]!.html);
     expect(textOf(onlyElement(home, 'h1'))).toContain(mimic.name);
+  });
+});
+
+describe('validate and booking_complete shells filled from templates (scripts/shell-templates.ts)', () => {
+  test('come out byte for byte as rendered, for every shape of merchant, hostile names and every character the filler writes', async () => {
+    const stamp = await readStamp(outDir);
+    const dir = join(RENDERERS_DIR, stamp!.renderer!);
+    const logos = [
+      { path: '/media/shape-image/logo.svg' },
+      { path: '/media/shape-photo/logo-0123456789ab.96-192.png' },
+      null,
+      { path: 'https://img.example/logo.svg' },
+    ];
+    const phones = ['+33142000099', '+12125550199', '+34911234567'];
+    const names = [
+      imported.name,
+      'Le Petit Zinc',
+      'Retour',
+      "L'Atelier « Zoé » & Fils — 12/24 {{name}} $& $1 &amp; <b>",
+      'Qz000Q Qz001Q',
+      String.fromCharCode(...Array.from({ length: 95 }, (_, index) => 32 + index)).trim(),
+      'Sushi 🍣 Bar',
+      ' Espace devant',
+      'Ligne\u2028séparée',
+    ];
+    // Every combination of logo and clock, each name, colours of both kinds: each shape has more than the two checked.
+    const merchants: MerchantListing[] = names.flatMap((name, n) =>
+      logos.flatMap((logo, l) =>
+        phones.map((phone, p) => ({
+          ...imported,
+          slug: `shell-${n}-${l}-${p}`,
+          name,
+          phone,
+          logo,
+          theme: p % 2 ? { primary: '#f4d03f', background: '#1b1b1b' } : { primary: '#9b2c2c', background: '#fffaf3' },
+        })),
+      ),
+    );
+    merchants.push(raw);
+    const list = join(work, 'shells-list.json');
+    await writeFile(list, JSON.stringify(merchants));
+    const slugs = merchants.map((merchant) => merchant.slug);
+    const rendered = await (await openRenderer(dir)).renderMerchants(list, slugs);
+    const filler = await openRenderer(dir, pagePreparer(), { fillShells: true });
+    const filled = await filler.renderMerchants(list, slugs);
+    expect(filled.map((page) => page.file)).toEqual(rendered.map((page) => page.file));
+    for (const [index, page] of filled.entries()) expect(page, page.file).toEqual(rendered[index]);
+    // Every shell of a shape past its first two checked is filled, not rendered: hostile names among them.
+    const perShape = new Map<string, number>();
+    for (const merchant of merchants) {
+      const shape = shellShape(merchant);
+      if (shape) perShape.set(shape, (perShape.get(shape) ?? 0) + 1);
+    }
+    expect(shellShape({ ...merchants[0]!, logo: logos[0]! })).not.toBeNull();
+    expect([...perShape.keys()].length).toBeGreaterThanOrEqual(5);
+    expect(filler.filled).toBe(2 * [...perShape.values()].reduce((sum, count) => sum + Math.max(0, count - 2), 0));
   });
 });
