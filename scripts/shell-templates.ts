@@ -180,7 +180,7 @@ export function shellTemplates(renderProbe: (probe: MerchantListing, route: stri
   return {
     counts,
     async page(merchant, route, render) {
-      const known = SHELL_ROUTES.has(route) && shellShape(merchant) ? shellValues(merchant) : null;
+      const known = SHELL_ROUTES.has(route) && nameWritable(merchant.name) ? shellValues(merchant) : null;
       if (!known) return render();
       const key = `${route}|${known.shape}`;
       let shape = shapes.get(key);
@@ -195,7 +195,7 @@ export function shellTemplates(renderProbe: (probe: MerchantListing, route: stri
       const filled = fill(shape.template, merchant.name, known.values);
       if (shape.checked < CHECKS) {
         const rendered = await render();
-        if (rendered.html === filled) shape.checked += 1;
+        if (rendered.html === filled && JSON.stringify(rendered.scripts) === JSON.stringify(shape.template.scripts)) shape.checked += 1;
         else shape.template = null;
         return rendered;
       }
