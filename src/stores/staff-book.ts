@@ -83,6 +83,8 @@ export const $staffSearch = map<StaffSearchState>({ q: '', status: 'idle', resul
 
 // Reads may cross (a slow one answering after a newer one): only the latest asked for is taken.
 let readSeq = 0;
+// The latest read: one overtaken answers when it has, so a caller (an action's refresh) resumes on the day as now read.
+let latestRead: Promise<StaffOutcome> | null = null;
 
 /** The staff calendar's marks: per month (YYYY-MM) shown, its days holding bookings. */
 export const $staffCalendar = map<Record<string, StaffCalendarResponse['days']>>({});
@@ -107,8 +109,18 @@ export function openBook(slug: string, day: string | null = null): void {
   $staffSearch.set({ q: '', status: 'idle', results: [] });
 }
 
-/** Reads the day shown (or another day, which is then shown); a 401 forgets the staff session. */
-export async function loadDay(day: string | null = $staffBook.get().day, api: Pick<StaffApi, 'day'> = staffApi): Promise<StaffOutcome> {
+/**
+ * Reads the day shown (or another day, which is then shown); a 401 forgets the staff session. A read overtaken by a
+ * newer one answers when the newer one has: the book then shows what was read after both were asked.
+ */
+export function loadDay(day: string | null = $staffBook.get().day, api: Pick<StaffApi, 'day'> = staffApi): Promise<StaffOutcome> {
+  const read: Promise<StaffOutcome> = readDay(day, api).then((outcome) => outcome ?? (latestRead && latestRead !== read ? latestRead : { ok: true }));
+  latestRead = read;
+  return read;
+}
+
+/** loadDay's read; null when a newer read (or another book) overtook it. */
+async function readDay(day: string | null, api: Pick<StaffApi, 'day'>): Promise<StaffOutcome | null> {
   const { slug } = $staffBook.get();
   if (!slug) return { ok: false, code: 'merchant_not_found' };
   const seq = ++readSeq;
@@ -116,7 +128,7 @@ export async function loadDay(day: string | null = $staffBook.get().day, api: Pi
   else if ($staffBook.get().status !== 'ready') $staffBook.setKey('status', 'loading');
   try {
     const answer = await api.day(slug, day ?? undefined);
-    if (seq !== readSeq || $staffBook.get().slug !== slug) return { ok: true };
+    if (seq !== readSeq || $staffBook.get().slug !== slug) return null;
     $staffBook.set({
       ...$staffBook.get(),
       day: answer.day,

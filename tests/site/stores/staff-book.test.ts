@@ -73,6 +73,37 @@ describe('the day shown', () => {
     expect($staffBook.get().day).toBe('2026-11-28');
   });
 
+  test('a read overtaken by a newer one answers only once the newer one is shown (an action resumes on the day as read after it)', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstAnswered: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+    let calls = 0;
+    // The first read answers at once; the second (newer) is held back.
+    const slowSecond: Pick<StaffApi, 'day'> = {
+      day: async (slug, day) => {
+        const call = ++calls;
+        const answer = await staffApi.day(slug, day);
+        if (call === 1) firstAnswered();
+        else await held;
+        return answer;
+      },
+    };
+    let olderDone = false;
+    const older = loadDay('2026-11-27', slowSecond).then((outcome) => {
+      olderDone = true;
+      return outcome;
+    });
+    const newer = loadDay('2026-11-28', slowSecond);
+    await answered;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(olderDone).toBe(false);
+    release();
+    expect(await older).toEqual({ ok: true });
+    expect($staffBook.get()).toMatchObject({ day: '2026-11-28', status: 'ready' });
+    expect(await newer).toEqual({ ok: true });
+  });
+
   test('staff of another merchant get nothing of this one\u2019s book', async () => {
     const kenji = await staffApi.login('kenji@sakura-ramen.example', 'tonkotsu-18-heures');
     $staffSession.set({ bearer: kenji.access_token, merchants: kenji.merchants });
