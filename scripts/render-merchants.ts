@@ -99,20 +99,20 @@ export async function openRenderer(
     app.routeCache.clearAll();
   }
 
-  let list = '';
-  // A probe is rendered from a list of its own, then the pages go back to the chunk's.
-  const shells = shellTemplates(async (probe, route) => {
-    const chunk = list;
-    const probeList = `${chunk}.probe.json`;
-    await writeFile(probeList, JSON.stringify([probe]));
+  /** Renders the page of a merchant in no list (a shell template's probe) from a list of its own, then points the pages back at `list`. */
+  async function renderAlone(merchant: MerchantListing, route: string, folder: string, list: string): Promise<ExternalizedPage> {
+    const alone = `${list}.probe.json`;
+    await writeFile(alone, JSON.stringify([merchant]));
     try {
-      useList(probeList);
-      return await render(`/${probe.slug}/${MERCHANT_ROUTES.find((entry) => entry.route === route)!.folder}`, route);
+      useList(alone);
+      return await render(`/${merchant.slug}/${folder}`, route);
     } finally {
-      useList(chunk);
-      await unlink(probeList);
+      useList(list);
+      await unlink(alone);
     }
-  });
+  }
+
+  const shells = shellTemplates();
 
   return {
     prepared: preparer.counts,
@@ -121,7 +121,6 @@ export async function openRenderer(
     },
     async renderMerchants(merchantsFile, slugs) {
       useList(merchantsFile);
-      list = merchantsFile;
       const merchants = fillShells
         ? new Map((JSON.parse(await readFile(merchantsFile, 'utf8')) as MerchantListing[]).map((merchant) => [merchant.slug, merchant]))
         : new Map<string, MerchantListing>();
@@ -130,7 +129,14 @@ export async function openRenderer(
         const merchant = merchants.get(slug);
         for (const { route, folder } of MERCHANT_ROUTES) {
           const url = `/${slug}/${folder}`;
-          const page = merchant ? await shells.page(merchant, route, () => render(url, route)) : await render(url, route);
+          const page = merchant
+            ? await shells.page(
+                merchant,
+                route,
+                () => render(url, route),
+                (probe) => renderAlone(probe, route, folder, merchantsFile),
+              )
+            : await render(url, route);
           pages.push({ file: `${slug}/${folder}index.html`, ...page });
         }
       }

@@ -73,9 +73,14 @@ function nameWritable(name: string): boolean {
   return true;
 }
 
+// The shape and values a template fills `merchant`'s shells with; null when they are rendered.
+function fillable(merchant: MerchantListing): { shape: string; values: string[] } | null {
+  return nameWritable(merchant.name) ? shellValues(merchant) : null;
+}
+
 /** The shape whose template fills `merchant`'s shells; null when they are rendered. */
 export function shellShape(merchant: MerchantListing): string | null {
-  return nameWritable(merchant.name) ? (shellValues(merchant)?.shape ?? null) : null;
+  return fillable(merchant)?.shape ?? null;
 }
 
 /** A merchant of `merchant`'s shape whose values are the probe's; null when no probe phone keeps its clock. */
@@ -165,29 +170,37 @@ function fill(template: Template, name: string, values: readonly string[]): stri
   });
 }
 
-/** Fills shells for a renderer: `render` renders a merchant's page (a list holding `merchant` given for the probe). */
+/** Fills shells for a renderer. */
 export interface ShellTemplates {
-  /** The page of `route` for `merchant`: filled when its shape allows, else (or to check a shape) `render()`. */
-  page(merchant: MerchantListing, route: string, render: () => Promise<ExternalizedPage>): Promise<ExternalizedPage>;
+  /**
+   * The page of `route` for `merchant`: filled when its shape allows, else (or to check a shape) `render()`; a shape
+   * not seen yet is learned from `renderProbe(probe)`, the page of a merchant that is in no list the renderer was given.
+   */
+  page(
+    merchant: MerchantListing,
+    route: string,
+    render: () => Promise<ExternalizedPage>,
+    renderProbe: (probe: MerchantListing) => Promise<ExternalizedPage>,
+  ): Promise<ExternalizedPage>;
   /** Pages filled so far. */
   readonly counts: { filled: number };
 }
 
-/** Templates learned as merchants come, probes rendered with `renderProbe`. */
-export function shellTemplates(renderProbe: (probe: MerchantListing, route: string) => Promise<ExternalizedPage>): ShellTemplates {
+/** Templates learned as merchants come. */
+export function shellTemplates(): ShellTemplates {
   const shapes = new Map<string, { template: Template | null; checked: number }>();
   const counts = { filled: 0 };
   return {
     counts,
-    async page(merchant, route, render) {
-      const known = SHELL_ROUTES.has(route) && nameWritable(merchant.name) ? shellValues(merchant) : null;
+    async page(merchant, route, render, renderProbe) {
+      const known = SHELL_ROUTES.has(route) ? fillable(merchant) : null;
       if (!known) return render();
       const key = `${route}|${known.shape}`;
       let shape = shapes.get(key);
       if (!shape) {
         const probe = probeOf(merchant);
         const probed = probe ? shellValues(probe) : null;
-        const template = probe && probed?.shape === known.shape ? learn(await renderProbe(probe, route), probed.values) : null;
+        const template = probe && probed?.shape === known.shape ? learn(await renderProbe(probe), probed.values) : null;
         shape = { template, checked: 0 };
         shapes.set(key, shape);
       }
