@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { pathExists } from './path-exists.ts';
 import { takePidLock } from './pid-lock.ts';
 import { precompressSite, type PrecompressResult } from './precompress-site.ts';
 import { renderSiteMerchants, writeMerchantChunks } from './render-site-merchants.ts';
+import type { RenderTask } from './render-site-worker.ts';
 import { COMPILE_SAMPLE } from './compile-sample.ts';
 import { keepCompiledSite, reuseCompiledSite } from './site-compile-cache.ts';
 import { CHANGES_FILE, hashSiteFiles, readHashes, writeSiteChanges, type FileHashes } from './site-changes.ts';
@@ -68,15 +69,16 @@ function seconds(start: number): string {
 }
 
 /**
- * Puts the server's media into the site being built at /media and hashes them for site-files.json (a file the served
- * site's record already has, by the same inode, size and time, is not read). Linked, not copied: media are named by
- * their content and never rewritten in place (a new image is a new name, written beside and renamed).
+ * Puts the server's media at media/ in `staging` (moved into the site being built once Astro, which empties its output,
+ * has compiled it) and hashes them for site-files.json (a file the served site's record already has, by the same inode,
+ * size and time, is not read). Linked, not copied: media are named by their content and never rewritten in place (a
+ * new image is a new name, written beside and renamed). Resolves null when the server has no media.
  */
-async function placeMedia(media: string, building: string, served: string, log: (line: string) => void): Promise<Pick<FileHashes, 'files' | 'stamps'>> {
-  if (!(await pathExists(media))) return { files: {}, stamps: {} };
+async function stageMedia(media: string, staging: string, served: string, log: (line: string) => void): Promise<Pick<FileHashes, 'files' | 'stamps'> | null> {
+  if (!(await pathExists(media))) return null;
   const started = performance.now();
-  const placed = await linkTree(media, join(building, 'media'));
-  const hashes = await hashSiteFiles(building, await readHashes(served), 'media');
+  const placed = await linkTree(media, join(staging, 'media'));
+  const hashes = await hashSiteFiles(staging, await readHashes(served), 'media');
   log(`media: ${placed.linked} of ${placed.files} files linked (the rest copied) and hashed in ${seconds(started)}`);
   return hashes;
 }
@@ -151,7 +153,8 @@ async function compileSite(options: {
   building: string;
   hash: string;
   sampleList: string;
-  ownList: string;
+  /** This build's own list, once written (only Astro's fallback rendering of every page reads it). */
+  ownList: Promise<string>;
   rendererDir: string;
   log: (line: string) => void;
 }): Promise<CompiledSite> {
@@ -169,7 +172,7 @@ async function compileSite(options: {
     await Promise.all(COMPILE_SAMPLE.map((sample) => rm(join(building, sample.slug), { recursive: true, force: true })));
     if (!(await pathExists(join(rendererDir, RENDERER_FILE)))) {
       log(`no page renderer kept: prerendering every merchant page with Astro...`);
-      await runAstroBuild(building, ownList, rendererDir);
+      await runAstroBuild(building, await ownList, rendererDir);
       return { kept: false, shared: await precompressSite(building) };
     }
     const compressStarted = performance.now();
@@ -211,6 +214,32 @@ async function fetchUsableMerchants(apiUrl: string, log: (line: string) => void)
   return merchants;
 }
 
+/** What a full build renders from the API's list: the workers' tasks, the record of each merchant's pages, the stamp's part. */
+interface ListedMerchants {
+  tasks: RenderTask[];
+  record: ReturnType<typeof merchantsRecord>;
+  stampBase: Pick<BuildStamp, 'merchantsHash' | 'merchantCount'>;
+}
+
+/**
+ * Fetches the merchants, caches the list (the shared cache and this build's own copy, `ownList`) and cuts it into the
+ * page workers' chunk files in `chunks`; the parsed list is let go on return (at 100,000 merchants a good part of the
+ * build's memory).
+ */
+async function listMerchants(apiUrl: string, cache: string, ownList: string, chunks: string, log: (line: string) => void): Promise<ListedMerchants> {
+  const merchants = await fetchUsableMerchants(apiUrl, log);
+  // 19 MB at 10,000 merchants: written twice, stringified once.
+  const listJson = JSON.stringify(merchants);
+  await writeFileAtomic(cache, listJson);
+  await writeFileAtomic(ownList, listJson);
+  const tasks = await writeMerchantChunks(merchants, chunks);
+  tasks.push({ kind: 'home', file: ownList });
+  const record = merchantsRecord(merchants);
+  log(`prerendering ${merchants.length} merchant pages...`);
+  // The record's page hashes are the merchants' hashes: each merchant hashed once.
+  return { tasks, record, stampBase: { merchantsHash: merchantsHashOf(pageHashes(record)), merchantCount: merchants.length } };
+}
+
 async function buildSiteNow({
   apiUrl,
   outDir = 'dist',
@@ -228,47 +257,43 @@ async function buildSiteNow({
   // This build's own copy of the list: the shared cache may be rewritten meanwhile by a build for another folder.
   const ownList = join(dirname(target), `.${basename(target)}.merchants-${suffix}.json`);
 
-  // Let go once the chunks are written: at 100,000 merchants the parsed list is a good part of the build's memory.
-  let merchants = await fetchUsableMerchants(apiUrl, log);
-  // 19 MB at 10,000 merchants: written twice, stringified once.
-  let listJson = JSON.stringify(merchants);
-  await writeFileAtomic(cache, listJson);
-
   const hash = await sourceHash();
   const renderer = rendererName(target, hash);
   const rendererDir = join(RENDERERS_DIR, renderer);
   const { building } = siteFolders(target, suffix);
-  // The merchants cut into chunk files for the page workers: beside the site, named as removeDeadBuilds knows.
+  // The merchants cut into chunk files for the page workers, and the media staged: beside the site, named as removeDeadBuilds knows.
   const chunks = join(dirname(target), `.${basename(target)}.merchants-${process.pid}-${randomBytes(4).toString('hex')}`);
   const sampleList = join(chunks, 'sample.json');
   unfinished.add(building).add(ownList).add(chunks);
   try {
-    await writeFileAtomic(ownList, listJson);
-    listJson = '';
-    const tasks = await writeMerchantChunks(merchants, chunks);
-    tasks.push({ kind: 'home', file: ownList });
+    await mkdir(chunks, { recursive: true });
     await writeFile(sampleList, JSON.stringify(COMPILE_SAMPLE));
-    const record = merchantsRecord(merchants);
-    // The record's page hashes are the merchants' hashes: each merchant hashed once.
-    const stampBase = { merchantsHash: merchantsHashOf(pageHashes(record)), merchantCount: merchants.length };
-    merchants = [];
-    log(`prerendering ${stampBase.merchantCount} merchant pages...`);
-    const { kept, shared } = await compileSite({ building, hash, sampleList, ownList, rendererDir, log });
-    // Side by side, since the one waits on the disk more than the other: merchant pages rendered, media placed and
-    // hashed (merchant images are not precompressed). Both finish before a failure of either removes the folder.
-    const [compressed, mediaHashes] = await allFinished([
-      (async () => {
-        if (!kept) return shared;
-        log(`rendering ${tasks.length - 1} chunks of merchants...`);
-        const pagesStarted = performance.now();
-        const pages = await renderSiteMerchants({ rendererDir, building, tasks });
-        log(
-          `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli; ${pages.parsed} parsed, ${pages.filled} shells filled from templates, the others prepared by replacement) in ${seconds(pagesStarted)}`,
-        );
-        return { ...shared, hashes: { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } } };
-      })(),
-      placeMedia(join(resolve(dataDir), 'media'), building, target, log),
+    // The compile needs none of the merchants and the media none of the compile: all three start at once, and the
+    // compile, mostly on one core, leaves the other to the list and the media's files.
+    const listed = listMerchants(apiUrl, cache, ownList, chunks, log);
+    const listWritten = listed.then(() => ownList);
+    // Its failure is the list's, answered through `listed`.
+    listWritten.catch(() => undefined);
+    const [{ kept, shared }, stagedMedia, { tasks, record, stampBase }] = await allFinished([
+      compileSite({ building, hash, sampleList, ownList: listWritten, rendererDir, log }),
+      stageMedia(join(resolve(dataDir), 'media'), chunks, target, log),
+      listed,
     ]);
+    if (stagedMedia) await rename(join(chunks, 'media'), join(building, 'media'));
+    const mediaHashes = stagedMedia ?? { files: {}, stamps: {} };
+    let compressed = shared;
+    if (kept) {
+      log(`rendering ${tasks.length - 1} chunks of merchants...`);
+      const pagesStarted = performance.now();
+      const pages = await renderSiteMerchants({ rendererDir, building, tasks });
+      log(
+        `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli; ${pages.parsed} parsed, ${pages.filled} shells filled from templates, the others prepared by replacement) in ${seconds(pagesStarted)}`,
+      );
+      compressed = {
+        ...shared,
+        hashes: { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } },
+      };
+    }
 
     const stamp: BuildStamp = {
       ...stampBase,
