@@ -2,9 +2,11 @@
  * Embedded PGlite as Drizzle's client without a copy of PGlite's type parsers per statement. Drizzle passes its own
  * parsers with every query (timestamps, dates and intervals kept as text), and PGlite merges them into its 300-odd
  * parsers (`{...parsers, ...options.parsers}`) for each result: about 0.2 ms of CPU per statement, a fifth of a
- * booking's server time. Here the client's own parsers are Drizzle's, and Drizzle's per-query copy is dropped.
+ * booking's server time. Here the client's own parsers are Drizzle's, and Drizzle's per-query copy is dropped; and each
+ * query runs as a named statement (./pglite-named-statements.ts).
  */
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import { namedStatementQueries } from './pglite-named-statements.ts';
 
 const asText = (value: string) => value;
 
@@ -44,11 +46,12 @@ const stripping =
  */
 export function drizzleReadyClient(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
-  const query = stripping(client.query.bind(client));
+  const named = namedStatementQueries(client);
+  const query = stripping(named.query(false, client.query.bind(client)));
   const transaction: PGlite['transaction'] = (work) =>
     client.transaction((tx) => {
       const inner: Transaction = Object.create(tx) as Transaction;
-      inner.query = stripping(tx.query);
+      inner.query = stripping(named.query(true, tx.query));
       return work(inner);
     });
   return new Proxy(client, {
