@@ -345,6 +345,28 @@ describe('sending at most once', () => {
     expect(texts.filter((text) => text.to === dinerPhone)).toHaveLength(2);
   });
 
+  test('the messages of one batch are each recorded as they ended, the last before the jobs are marked done', async () => {
+    const { token } = await pendingBooking();
+    await t.server.jobs.runDue();
+    smsDown = 1;
+    expectOk(await adminAction(t, token, 'confirm'));
+    await t.server.jobs.runDue();
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, token));
+    const rows = await t.database.db.select().from(messagesOutbox).where(eq(messagesOutbox.bookingId, booking!.id));
+    const confirmed = rows.filter((row) => row.kind === 'diner-confirmed');
+    // Sent before and after the failed SMS in the same batch: each recorded sent, the SMS pending again at once.
+    expect(confirmed.map((row) => [row.channel, row.state]).sort()).toEqual([
+      ['email', 'sent'],
+      ['sms', 'pending'],
+    ]);
+    expect(confirmed.find((row) => row.channel === 'email')!.sentAt?.getTime()).toBe(t.clock.now().getTime());
+    const sent = rows.filter((row) => row.state === 'sent');
+    expect(sent.length).toBeGreaterThan(2);
+    expect(sent.filter((row) => row.sentAt === null)).toEqual([]);
+    const sendJobs = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'send_message'));
+    expect(sendJobs.filter((job) => job.state === 'running')).toEqual([]);
+  });
+
   test('a send job run again after its message left sends nothing more', async () => {
     const { token } = await pendingBooking();
     await t.server.jobs.runDue();

@@ -169,6 +169,36 @@ describe('a job in the database', () => {
   });
 });
 
+describe('a batch of jobs', () => {
+  test('runs what its handlers left for its end before marking them done, and marks none done when that fails', async () => {
+    const planned = { kind: 'deferring', runAt: clock.now() };
+    const ids = await Promise.all([1, 2, 3].map(async (n) => (await enqueueJob(database.db, { ...planned, payload: { n } }))!));
+    const ended: string[] = [];
+    let failEnd = true;
+    const w = worker(
+      {
+        deferring: async (job, _now, batch) => {
+          batch.atEnd(async () => {
+            // Every job of the batch has run by now, and none is marked done yet.
+            expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['running', 'running', 'running']);
+            if (failEnd) throw new Error('database gone');
+            ended.push(job.id);
+          });
+        },
+      },
+      10_000,
+    );
+    await expect(w.runDue()).rejects.toThrow('database gone');
+    expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['running', 'running', 'running']);
+    // Their leases run out: the next claim runs them again, and this time they end done.
+    failEnd = false;
+    clock.advance(1);
+    expect(await w.runDue()).toBe(3);
+    expect(ended.sort()).toEqual([...ids].sort());
+    expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['done', 'done', 'done']);
+  });
+});
+
 describe('the worker loop', () => {
   test('wakes on a job planned in its process and stops cleanly', async () => {
     const ran: string[] = [];

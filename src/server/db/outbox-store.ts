@@ -1,8 +1,8 @@
 /** The messages outbox: rows written with the change that causes them, then claimed, sent and marked, each in its own transaction. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, type NewJob } from './job-store.ts';
-import { messageStatementsOf } from './prepared-messages.ts';
+import { messageStatementsOf, settleOutboxFromJson } from './prepared-messages.ts';
 import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
 import { messagesOutbox } from './schema.ts';
 
@@ -59,29 +59,60 @@ export async function findOutboxMessage(db: Queryable, id: string): Promise<Outb
 /** An outbox row claimed for sending, with its booking's manage key (null: no booking, or gone). */
 export type ClaimedOutboxRow = OutboxRow & { manageKey: string | null };
 
+/** How a message's sending ended: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */
+export interface OutboxSettle {
+  id: string;
+  state: 'sent' | 'skipped' | 'pending' | 'failed';
+  error?: string;
+  at: Date;
+}
+
+/** The settles as the statements read them (JSON text). */
+function settlesJson(settles: readonly OutboxSettle[]): string {
+  return JSON.stringify(
+    settles.map(({ id, state, error, at }) => ({
+      id,
+      state,
+      last_error: error?.slice(0, 4000) ?? null,
+      sent_at: state === 'sent' ? at.toISOString() : null,
+      at: at.toISOString(),
+    })),
+  );
+}
+
 /**
  * Takes a pending message for sending (committed before the send): undefined when it is not pending, so a retried job
  * never sends a message already sent, nor one whose sending a crash interrupted. Its booking's manage key comes in the
- * same statement (the diner's links carry it).
+ * same statement (the diner's links carry it), and so do the ends of the messages sent before it (`settled`): one
+ * round trip instead of two.
  */
-export async function claimOutboxMessage(db: Database, id: string, now: Date): Promise<ClaimedOutboxRow | undefined> {
-  const [row] = await messageStatementsOf(db).claimOutbox.execute({ id, now: now.toISOString() });
+export async function claimOutboxMessage(db: Database, id: string, now: Date, settled: readonly OutboxSettle[] = []): Promise<ClaimedOutboxRow | undefined> {
+  const statements = messageStatementsOf(db);
+  const [row] =
+    settled.length === 0
+      ? await statements.claimOutbox.execute({ id, now: now.toISOString() })
+      : await statements.claimOutboxAfterSettles.execute({ id, now: now.toISOString(), settles: settlesJson(settled) });
   return row;
 }
 
-/** Ends a message's sending: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */
-export async function settleOutboxMessage(
-  db: Database,
-  id: string,
-  outcome: { state: 'sent' | 'skipped' | 'pending' | 'failed'; error?: string },
-  now: Date,
-): Promise<void> {
-  const at = now.toISOString();
+/** Ends messages' sending (each only if it is still being sent). */
+export async function settleOutboxMessages(db: Database, settles: readonly OutboxSettle[]): Promise<void> {
+  if (settles.length === 0) return;
+  if (settles.length > 1) {
+    await db.execute(settleOutboxFromJson(sql`${settlesJson(settles)}`));
+    return;
+  }
+  const [{ id, state, error, at }] = settles as [OutboxSettle];
   await messageStatementsOf(db).settleOutbox.execute({
     id,
-    state: outcome.state,
-    lastError: outcome.error?.slice(0, 4000) ?? null,
-    sentAt: outcome.state === 'sent' ? at : null,
-    now: at,
+    state,
+    lastError: error?.slice(0, 4000) ?? null,
+    sentAt: state === 'sent' ? at.toISOString() : null,
+    now: at.toISOString(),
   });
+}
+
+/** Ends a message's sending: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */
+export async function settleOutboxMessage(db: Database, id: string, outcome: { state: OutboxSettle['state']; error?: string }, now: Date): Promise<void> {
+  await settleOutboxMessages(db, [{ id, ...outcome, at: now }]);
 }

@@ -18,11 +18,27 @@ export interface JobOutcome {
   nextRunAt?: Date;
 }
 
-/**
- * What the jobs of one claimed batch share (they run one after another within milliseconds): a handler may keep there
- * what every job of the batch would read alike, such as a merchant's messages' sender.
- */
-export type JobBatch = Map<string, Promise<unknown>>;
+/** What the jobs of one claimed batch share (they run one after another within milliseconds). */
+export interface JobBatch {
+  /** What every job of the batch would read alike, such as a merchant's messages' sender. */
+  readonly shared: Map<string, Promise<unknown>>;
+  /**
+   * Asks for `finish` to run once the batch's last job has run, before the jobs are marked done (a sent message's
+   * record, left to go with the next statement of the batch). If it fails, no job of the batch is marked done.
+   */
+  atEnd(finish: () => Promise<void>): void;
+}
+
+/** A new batch's shared state, and what its end runs. */
+function newBatch(): { batch: JobBatch; finish: () => Promise<void> } {
+  const finishers: Array<() => Promise<void>> = [];
+  return {
+    batch: { shared: new Map(), atEnd: (finish) => void finishers.push(finish) },
+    finish: async () => {
+      for (const finish of finishers) await finish();
+    },
+  };
+}
 
 /** Runs one job; throwing records a failed attempt (retried with backoff until its last attempt). */
 export type JobHandler = (job: JobRow, now: Date, batch: JobBatch) => Promise<JobOutcome | void>;
@@ -99,7 +115,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       // Done jobs are marked in one statement after the batch: a crash before it runs them again, which every
       // handler allows (a message's outbox row is claimed once; reminders check the booking and their unique keys).
       const done: JobRow[] = [];
-      const batch: JobBatch = new Map();
+      const { batch, finish } = newBatch();
       try {
         for (const [index, job] of claimed.entries()) {
           if (!mayStart(job)) {
@@ -111,6 +127,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
           count++;
         }
       } finally {
+        await finish();
         await completeJobs(deps.db, done, workerId, deps.now());
       }
     }

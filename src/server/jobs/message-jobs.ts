@@ -1,5 +1,6 @@
 /**
- * The jobs of the messages: send one outbox row (at most once: claimed, sent, then marked, each in its own transaction),
+ * The jobs of the messages: send one outbox row (at most once: claimed, sent, then marked, each in its own transaction;
+ * the mark goes with the batch's next claim or at its end),
  * the reminders and the restaurant's reminder to answer (checked against the booking when they run), the close of a
  * booking never answered, and each evening the restaurant's list of the next day's bookings.
  */
@@ -10,7 +11,15 @@ import { lockBooking, type BookingRow } from '../db/booking-store.ts';
 import type { Database, Tx } from '../db/database.ts';
 import type { JobRow } from '../db/job-store.ts';
 import { findMerchantById, findMerchantWithFloor, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
-import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type ClaimedOutboxRow, type OutboxRow } from '../db/outbox-store.ts';
+import {
+  claimOutboxMessage,
+  findOutboxMessage,
+  settleOutboxMessage,
+  settleOutboxMessages,
+  type ClaimedOutboxRow,
+  type OutboxRow,
+  type OutboxSettle,
+} from '../db/outbox-store.ts';
 import { comingBookingsOfDay } from '../db/message-reads.ts';
 import { STAFF_INVITE_KIND } from '../db/staff-invitations.ts';
 import type { Lang } from '../../shared/langs.ts';
@@ -151,19 +160,40 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
   /** merchantOf, read once for every message of a batch (a booking's four messages leave together). */
   function batchMerchantOf(id: string, batch: JobBatch): Promise<Merchant | undefined> {
     const key = `merchant:${id}`;
-    let found = batch.get(key) as Promise<Merchant | undefined> | undefined;
+    let found = batch.shared.get(key) as Promise<Merchant | undefined> | undefined;
     if (!found) {
       found = merchantOf(id);
       // A failed read is not kept: the next message reads again.
-      found.catch(() => batch.delete(key));
-      batch.set(key, found);
+      found.catch(() => batch.shared.delete(key));
+      batch.shared.set(key, found);
     }
     return found;
   }
 
+  // The messages of a batch sent and not yet recorded so: written by the batch's next claim, or at its end.
+  const unrecorded = new WeakMap<JobBatch, OutboxSettle[]>();
+
+  /** The batch's sent messages waiting to be recorded (the list is the batch's; its end records what is left). */
+  function unrecordedOf(batch: JobBatch): OutboxSettle[] {
+    let settles = unrecorded.get(batch);
+    if (!settles) {
+      const list: OutboxSettle[] = [];
+      settles = list;
+      unrecorded.set(batch, list);
+      batch.atEnd(async () => {
+        await settleOutboxMessages(db, list);
+        list.length = 0;
+      });
+    }
+    return settles;
+  }
+
   async function sendMessage(job: JobRow, now: Date, batch: JobBatch): Promise<void> {
     const id = String(job.payload.outboxId);
-    const row = await claimOutboxMessage(db, id, now);
+    const settles = unrecordedOf(batch);
+    // A failed claim leaves them waiting for the next statement of the batch (a claim, or its end).
+    const row = await claimOutboxMessage(db, id, now, settles);
+    settles.length = 0;
     if (!row) {
       // Sent, skipped or failed already; or a crash interrupted its sending, when nobody knows whether it left: at most
       // once means it is not sent again, and the row says so.
@@ -177,7 +207,9 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
       const merchant = await batchMerchantOf(row.merchantId, batch);
       if (!merchant) throw new Error(`merchant ${row.merchantId} is gone`);
       const state = row.kind === STAFF_INVITE_KIND ? await invite(row, merchant) : await deliver(row, await compose(row, merchant));
-      await settleOutboxMessage(db, id, { state }, now);
+      // Recorded with the batch's next statement: until then the row says `sending`, and a crash then marks it
+      // failed rather than sending it again, as a crash between the send and its record always did.
+      settles.push({ id, state, at: now });
     } catch (error) {
       // Known not to have left: the next attempt of the job sends it.
       await settleOutboxMessage(db, id, { state: 'pending', error: error instanceof Error ? error.message : String(error) }, now);
