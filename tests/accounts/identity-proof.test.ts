@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bookings, users } from '../../src/server/db/schema.ts';
+import { accessTokens, bookings, users } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { createOutboxSmsSender } from '../../src/server/mail/sms.ts';
 import { draftBooking, type Draft } from '../support/draft-booking.ts';
@@ -216,5 +216,25 @@ describe('a new guest session on a booking that already has a guest must prove i
     const answer = await secondDevice(draft);
     expect(answer.status).toBe(200);
     expect((await ownerOf(draft)).firstname).toBe('Mallory');
+  });
+
+  test('two guests taking one fresh draft at once: the first has it, the other is refused and gets no bearer', async () => {
+    // Refused at the write when both read the draft free, or asked for a code when the first had it before the second read.
+    const draft = await draftBooking(t);
+    const answers = await Promise.all([
+      secondDevice(draft),
+      t.post('/api/front/user/no_account', { firstname: 'Nina', lastname: 'Other', phone: '+33633334444', bookingToken: draft.token, lang: 'en' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    const refused = answers.find((answer) => answer.status === 403)!;
+    expect(['booking_forbidden', 'identity_proof_required']).toContain(refused.body.error_code);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const ref = { merchant_slug: draft.slug, token: draft.token };
+    expect((await t.post('/api/booking/get', ref, { bearer: winner.body.access_token })).body.booking.bookingClient.firstname).toBe(
+      (await ownerOf(draft)).firstname,
+    );
+    // Only the winner's bearer was written for the booking.
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.token, draft.token));
+    expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.bookingId, booking!.id))).toHaveLength(1);
   });
 });

@@ -14,6 +14,16 @@ export interface BookingSessionAnswer {
   expires_in: number;
 }
 
+/** How long a bearer reaching `booking` lasts, in seconds. */
+export function bookingSessionTtlSeconds(booking: { endsAt: Date }, now: Date, accessTtlSeconds: number): number {
+  return Math.max(accessTtlSeconds, Math.ceil((booking.endsAt.getTime() + GRACE_MS - now.getTime()) / 1000));
+}
+
+/** The answer handing a booking's bearer over. */
+export function bookingSessionAnswer(token: string, ttlSeconds: number): BookingSessionAnswer {
+  return { success: true, access_token: token, token_type: 'Bearer', expires_in: ttlSeconds };
+}
+
 /** Issues a bearer of `userId` that reaches only `booking`. */
 export async function createBookingSession(
   db: Database,
@@ -21,9 +31,9 @@ export async function createBookingSession(
   booking: { id: string; endsAt: Date },
   { now, accessTtlSeconds }: { now: Date; accessTtlSeconds: number },
 ): Promise<BookingSessionAnswer> {
-  const ttlSeconds = Math.max(accessTtlSeconds, Math.ceil((booking.endsAt.getTime() + GRACE_MS - now.getTime()) / 1000));
+  const ttlSeconds = bookingSessionTtlSeconds(booking, now, accessTtlSeconds);
   const session = await createSession(db, userId, { now, ttlSeconds, bookingId: booking.id });
-  return { success: true, access_token: session.token, token_type: 'Bearer', expires_in: ttlSeconds };
+  return bookingSessionAnswer(session.token, ttlSeconds);
 }
 
 /** Whether `given` is the booking's manage key, compared in constant time (hashes first, so lengths never tell). */

@@ -1,4 +1,5 @@
 /** The restaurant's reads of its bookings: a day's book, a search across days, and each diner's history here. */
+import { rowsOf, type ExecuteAnswer } from './execute-rows.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOK_STATUSES, BookingStatus } from '../../shared/booking-life-cycle.ts';
 import { localDateOf, localTimeOf } from '../../shared/local-time.ts';
@@ -42,17 +43,12 @@ async function historiesOf(db: Database, merchantId: string, scope: SQL): Promis
         where p.merchant_id = ${merchantId} and p.status = ${finished} and p.id <> s.id
     )
     select id, (count(*) filter (where not no_show))::int as visits, (count(*) filter (where no_show))::int as no_shows
-      from matched group by id`)) as unknown as Answer<HistoryRow>;
+      from matched group by id`)) as unknown as ExecuteAnswer<HistoryRow>;
   const rows = rowsOf(result);
   return new Map(rows.map((row) => [String(row.id), { visits: Number(row.visits), no_shows: Number(row.no_shows) }]));
 }
 
 type HistoryRow = { id: string; visits: number; no_shows: number };
-
-/** What `db.execute` answers: postgres.js the rows, PGlite an object holding them. */
-type Answer<T> = T[] | { rows: T[] };
-
-const rowsOf = <T>(answer: Answer<T>): T[] => (Array.isArray(answer) ? answer : answer.rows);
 
 /**
  * What moves with every write a day's book shows, in one statement: each of the day's bookings by id, revision
@@ -68,7 +64,7 @@ async function dayFingerprint(db: Database, merchantId: string, day: string): Pr
         || '|' || coalesce((select max(g.updated_at)::text from guest_profiles g where g.merchant_id = ${merchantId}), '-') as fingerprint,
       (select m.xmin::text from merchants m where m.id = ${merchantId}) as merchant_version
       from bookings b
-      where b.merchant_id = ${merchantId} and b.local_date = ${day} and b.status is not null`)) as unknown as Answer<{
+      where b.merchant_id = ${merchantId} and b.local_date = ${day} and b.status is not null`)) as unknown as ExecuteAnswer<{
     fingerprint: string;
     merchant_version: string | null;
   }>;

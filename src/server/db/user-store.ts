@@ -1,10 +1,10 @@
-/** Queries on diners: accounts, guests, their external identities and the booking a guest owns. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+/** Queries on diners: accounts, guests and their external identities (a guest taking a draft: ./guest-draft.ts). */
+import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from './database.ts';
 import { emitChange } from './change-feed.ts';
 import { UNIQUE_VIOLATION, raiseDinerRevisions, sqlStateOf, type BookingRow } from './booking-store.ts';
-import { placeholdersOf, preparedStatement, preparedStatements, shapeOf, valuePlaceholder } from './prepared-statement.ts';
-import { bookings, socialIdentities, users } from './schema.ts';
+import { placeholdersOf, preparedStatements, shapeOf } from './prepared-statement.ts';
+import { socialIdentities, users } from './schema.ts';
 
 /** A diner row. */
 export type UserRow = typeof users.$inferSelect;
@@ -103,23 +103,6 @@ export async function updateDinerDetails(
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return undefined;
     throw error;
   }
-}
-
-const setOwner = preparedStatement((on) =>
-  on
-    .update(bookings)
-    // Values written go through the columns' encoders (the instant as a Date), the condition's do not.
-    .set({ userId: valuePlaceholder<string>('userId'), updatedAt: valuePlaceholder<Date>('updatedAt') })
-    .where(and(eq(bookings.id, sql.placeholder('bookingId')), isNull(bookings.userId)))
-    .returning({ merchantId: bookings.merchantId })
-    .prepare('set_booking_owner'),
-);
-
-/** Gives a booking that has no diner yet to a diner; whether it did (another may have been first). */
-export async function setBookingOwner(db: Database, bookingId: string, userId: string, now: Date): Promise<boolean> {
-  const rows = await setOwner(db).execute({ userId, updatedAt: now, bookingId });
-  for (const { merchantId } of rows) emitChange(db, { kind: 'booking', merchantId });
-  return rows.length > 0;
 }
 
 /** The diner behind an external identity. */

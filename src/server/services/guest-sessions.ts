@@ -1,10 +1,12 @@
 /** Continuing as a guest on a booking (spec section 7, no_account), under the capability model of docs/security.md. */
 import type { ContactDetails } from '../auth/contact-details.ts';
-import { createBookingSession, type BookingSessionAnswer } from '../auth/booking-session.ts';
+import { bookingSessionAnswer, bookingSessionTtlSeconds, createBookingSession, type BookingSessionAnswer } from '../auth/booking-session.ts';
 import { sendIdentityCode, type IdentityCodeDeps } from '../auth/identity-code-delivery.ts';
 import { checkIdentityCode } from '../auth/identity-proof.ts';
+import { hashToken, randomToken } from '../auth/tokens.ts';
 import { findBookingByTokenOnly } from '../db/booking-store.ts';
-import { findUserById, insertUser, setBookingOwner } from '../db/user-store.ts';
+import { takeDraftAsGuest } from '../db/guest-draft.ts';
+import { findUserById } from '../db/user-store.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /** What a guest session needs besides the database and the code's senders. */
@@ -49,10 +51,19 @@ export async function startGuestSession(deps: GuestSessionDeps, request: GuestSe
     return { session: await createBookingSession(db, owner.id, booking, sessionOptions) };
   }
   const { firstname, lastname, phone, email } = request.details;
-  const details = { firstname, lastname, phone, anonymousEmail: email ?? null, wantsEmailConfirmation: !!email, updatedAt: at };
-  const guest = await insertUser(db, { ...details, anonymous: true, onboarding: false, createdAt: at });
-  if (!guest) throw new Error('guest not saved');
+  const ttlSeconds = bookingSessionTtlSeconds(booking, at, deps.accessTtlSeconds);
+  const token = randomToken();
+  const taken = await takeDraftAsGuest(db, {
+    bookingId: booking.id,
+    firstname,
+    lastname,
+    phone,
+    anonymousEmail: email ?? null,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(at.getTime() + ttlSeconds * 1000),
+    now: at,
+  });
   // Two guests racing for one fresh draft: the first to give it a diner has it, the other must prove to be them.
-  if (!(await setBookingOwner(db, booking.id, guest.id, at))) throw new DomainError('booking_forbidden', undefined, 'This booking has just been taken up');
-  return { session: await createBookingSession(db, guest.id, booking, sessionOptions) };
+  if (!taken) throw new DomainError('booking_forbidden', undefined, 'This booking has just been taken up');
+  return { session: bookingSessionAnswer(token, ttlSeconds) };
 }
