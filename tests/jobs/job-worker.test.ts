@@ -200,6 +200,44 @@ describe('a batch of jobs', () => {
 });
 
 describe('the worker loop', () => {
+  test('a pass claims no more after a short batch, and still runs the due jobs its own jobs planned', async () => {
+    const claims: string[] = [];
+    let passEnded!: () => void;
+    const passesEnded = [new Promise<void>((resolve) => (passEnded = resolve))];
+    const counted = await openTestDatabase((query) => {
+      if (query.includes('for update skip locked')) claims.push(query);
+      // Each pass ends with a look at the next due job.
+      if (query.startsWith('select "run_at" from "jobs"')) passEnded();
+    });
+    try {
+      const ran: string[] = [];
+      const w = createJobWorker({
+        db: counted.db,
+        now: () => new Date(),
+        handlers: {
+          first: async () => {
+            ran.push('first');
+            await enqueueJob(counted.db, { kind: 'followUp', runAt: new Date() });
+          },
+          followUp: async () => void ran.push('followUp'),
+        },
+        // Longer than the test: only the pass's own look at the next due job can find the follow-up.
+        pollMs: 600_000,
+      });
+      await enqueueJob(counted.db, { kind: 'first', runAt: new Date() });
+      await w.start();
+      await passesEnded[0];
+      passesEnded[0] = new Promise<void>((resolve) => (passEnded = resolve));
+      await passesEnded[0];
+      await w.stop();
+      expect(ran).toEqual(['first', 'followUp']);
+      // One claim for each batch of one, none that came back empty.
+      expect(claims).toHaveLength(2);
+    } finally {
+      await counted.close();
+    }
+  });
+
   test('wakes on a job planned in its process and stops cleanly', async () => {
     const ran: string[] = [];
     const w = createJobWorker({ db: database.db, now: () => new Date(), handlers: { note: async (job) => void ran.push(job.id) }, pollMs: 60_000 });

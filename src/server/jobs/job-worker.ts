@@ -106,7 +106,11 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
   /** Whether a claimed job may still start: its lease has at least half its length left (else another worker may soon take it over). */
   const mayStart = (job: JobRow) => !stopped && job.lockedUntil !== null && job.lockedUntil.getTime() - deps.now().getTime() >= leaseMs / 2;
 
-  async function runDue(): Promise<number> {
+  /**
+   * Runs due jobs a batch at a time; with `untilShort`, stops after a batch smaller than a claim's (nothing else was due
+   * at its claim: the pass's look at the next due job schedules whatever its jobs planned), else until a claim is empty.
+   */
+  async function runDue(untilShort = false): Promise<number> {
     let count = 0;
     // A stopping worker finishes the job under way and claims no other.
     while (!stopped) {
@@ -130,6 +134,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
         await finish();
         await completeJobs(deps.db, done, workerId, deps.now());
       }
+      if (untilShort && claimed.length < CLAIM_BATCH) return count;
     }
     return count;
   }
@@ -153,7 +158,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       try {
         do {
           again = false;
-          await runDue();
+          await runDue(true);
         } while (again && running);
         const next = again ? deps.now() : await nextDueAt(deps.db);
         schedule(next ? next.getTime() - deps.now().getTime() : pollMs);
@@ -176,7 +181,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
     wake() {
       if (running) setImmediate(tick);
     },
-    runDue,
+    runDue: () => runDue(),
     async stop() {
       running = false;
       stopped = true;
