@@ -107,9 +107,28 @@ export function isValidTimezone(tz: string): boolean {
   }
 }
 
+// A zone's offset changes only at its transitions, and every transition since 2000 falls on a whole minute: one look
+// per zone and minute (Intl's formatToParts, several µs) serves every instant of it.
+const OFFSETS_FROM_MS = Date.UTC(2000, 0, 1);
+const KEPT_OFFSETS = 20_000;
+const offsets = new Map<string, number>();
+
+/** The zone's offset in minutes at the instant (NaN for an unknown zone). */
+function offsetAt(instantMs: number, timezone: string): number {
+  if (instantMs < OFFSETS_FROM_MS) return tzOffset(timezone, new Date(instantMs));
+  const key = `${timezone} ${Math.floor(instantMs / MINUTE_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = tzOffset(timezone, new Date(instantMs));
+    if (offsets.size >= KEPT_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** Milliseconds of the instant's wall clock in the zone, read as if it were UTC. */
 function wallClockMs(instantMs: number, timezone: string): number {
-  const offset = tzOffset(timezone, new Date(instantMs));
+  const offset = offsetAt(instantMs, timezone);
   if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${timezone}`);
   return instantMs + Math.round(offset * MINUTE_MS);
 }

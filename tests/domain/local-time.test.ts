@@ -104,6 +104,48 @@ describe('localDateOf and localTimeOf', () => {
   });
 });
 
+describe('the wall clock next to a transition, one second apart, as Intl reads it', () => {
+  /** The zone's date and time at the instant, as Intl formats it (no cache of ours in the way). */
+  const intlWallClock = (instant: Date, timezone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: timezone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  };
+  // Spring and autumn changes of 2026, including half-hour and 45-minute zones and a half-hour daylight shift.
+  test.each([
+    ['2026-03-29T01:00:00Z', PARIS],
+    ['2026-10-25T01:00:00Z', PARIS],
+    ['2026-03-08T07:00:00Z', NEW_YORK],
+    ['2026-11-01T06:00:00Z', NEW_YORK],
+    ['2026-04-04T15:00:00Z', 'Australia/Lord_Howe'],
+    ['2026-10-03T15:30:00Z', 'Australia/Lord_Howe'],
+    ['2026-04-04T16:30:00Z', 'Australia/Adelaide'],
+    ['2026-06-01T00:00:00Z', 'Asia/Kathmandu'],
+  ])('around %s in %s', (change, timezone) => {
+    const at = Date.parse(change);
+    // The same minutes asked twice: the second answer comes from what the first looked up.
+    for (const round of [1, 2]) {
+      for (const seconds of [-3601, -61, -60, -59, -1, 0, 1, 59, 60, 61, 3599, 3600]) {
+        const instant = new Date(at + seconds * 1000);
+        expect(`${localDateOf(instant, timezone)} ${localTimeOf(instant, timezone)}`, `${instant.toISOString()}, round ${round}`).toBe(
+          intlWallClock(instant, timezone),
+        );
+      }
+    }
+  });
+});
+
 describe('startOfLocalDay', () => {
   test.each([
     ['2026-03-29', PARIS, '2026-03-28T23:00:00.000Z'],
