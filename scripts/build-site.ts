@@ -274,26 +274,28 @@ async function buildSiteNow({
     const listWritten = listed.then(() => ownList);
     // Its failure is the list's, answered through `listed`.
     listWritten.catch(() => undefined);
-    const [{ kept, shared }, stagedMedia, { tasks, record, stampBase }] = await allFinished([
-      compileSite({ building, hash, sampleList, ownList: listWritten, rendererDir, log }),
+    // The pages start once the compile and the list are done, whether or not the media are (225,000 files at 100,000
+    // merchants take longer than both); the media go into the site once both are done.
+    const [{ compressed, record, stampBase, kept }, stagedMedia] = await allFinished([
+      (async () => {
+        const [{ kept, shared }, { tasks, record, stampBase }] = await allFinished([
+          compileSite({ building, hash, sampleList, ownList: listWritten, rendererDir, log }),
+          listed,
+        ]);
+        if (!kept) return { compressed: shared, record, stampBase, kept };
+        log(`rendering ${tasks.length - 1} chunks of merchants...`);
+        const pagesStarted = performance.now();
+        const pages = await renderSiteMerchants({ rendererDir, building, tasks });
+        log(
+          `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli; ${pages.parsed} parsed, ${pages.filled} shells filled from templates, the others prepared by replacement) in ${seconds(pagesStarted)}`,
+        );
+        const hashes = { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } };
+        return { compressed: { ...shared, hashes }, record, stampBase, kept };
+      })(),
       stageMedia(join(resolve(dataDir), 'media'), chunks, target, log),
-      listed,
     ]);
     if (stagedMedia) await rename(join(chunks, 'media'), join(building, 'media'));
     const mediaHashes = stagedMedia ?? { files: {}, stamps: {} };
-    let compressed = shared;
-    if (kept) {
-      log(`rendering ${tasks.length - 1} chunks of merchants...`);
-      const pagesStarted = performance.now();
-      const pages = await renderSiteMerchants({ rendererDir, building, tasks });
-      log(
-        `rendered and precompressed ${pages.pages} merchant pages and the site root (${(pages.bytes / 1000).toFixed(0)} kB, ${(pages.brotliBytes / 1000).toFixed(0)} kB with Brotli; ${pages.parsed} parsed, ${pages.filled} shells filled from templates, the others prepared by replacement) in ${seconds(pagesStarted)}`,
-      );
-      compressed = {
-        ...shared,
-        hashes: { files: { ...shared.hashes.files, ...pages.hashes.files }, stamps: { ...shared.hashes.stamps, ...pages.hashes.stamps } },
-      };
-    }
 
     const stamp: BuildStamp = {
       ...stampBase,
