@@ -40,6 +40,12 @@ export const STAFF_SESSION_TTL_SECONDS = 12 * 3600;
 /** Each signer's default bearer lifetime. */
 export const SESSION_TTL_SECONDS: Record<Signer, number> = { diner: ACCESS_TOKEN_TTL_SECONDS, staff: STAFF_SESSION_TTL_SECONDS };
 
+/** A new bearer lasting `ttlSeconds` from `now`: the token in clear (for its holder only) and the hash that is stored. */
+export function mintBearer(now: Date, ttlSeconds: number): { token: string; tokenHash: string; expiresAt: Date } {
+  const token = randomToken();
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
+}
+
 /** Issues a bearer for a signer; returns the token in clear (only the caller ever sees it). */
 export async function issueSession<S extends Signer>(
   db: Database,
@@ -47,9 +53,8 @@ export async function issueSession<S extends Signer>(
   subject: SignerSessions[S]['subject'],
   { now = new Date(), ttlSeconds = SESSION_TTL_SECONDS[who] }: { now?: Date; ttlSeconds?: number } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await stores[who].insert(db, hashToken(token), subject, expiresAt, now);
+  const { token, tokenHash, expiresAt } = mintBearer(now, ttlSeconds);
+  await stores[who].insert(db, tokenHash, subject, expiresAt, now);
   return { token, expiresAt };
 }
 

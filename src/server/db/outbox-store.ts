@@ -67,16 +67,16 @@ export interface OutboxSettle {
   at: Date;
 }
 
+/** A settle's columns as written: its error cut to 4,000 characters, its time of sending only when sent. */
+function settleColumns({ id, state, error, at }: OutboxSettle) {
+  const when = at.toISOString();
+  return { id, state, lastError: error?.slice(0, 4000) ?? null, sentAt: state === 'sent' ? when : null, now: when };
+}
+
 /** The settles as the statements read them (JSON text). */
 function settlesJson(settles: readonly OutboxSettle[]): string {
   return JSON.stringify(
-    settles.map(({ id, state, error, at }) => ({
-      id,
-      state,
-      last_error: error?.slice(0, 4000) ?? null,
-      sent_at: state === 'sent' ? at.toISOString() : null,
-      at: at.toISOString(),
-    })),
+    settles.map(settleColumns).map(({ id, state, lastError, sentAt, now }) => ({ id, state, last_error: lastError, sent_at: sentAt, at: now })),
   );
 }
 
@@ -102,14 +102,7 @@ export async function settleOutboxMessages(db: Database, settles: readonly Outbo
     await db.execute(settleOutboxFromJson(sql`${settlesJson(settles)}`));
     return;
   }
-  const [{ id, state, error, at }] = settles as [OutboxSettle];
-  await messageStatementsOf(db).settleOutbox.execute({
-    id,
-    state,
-    lastError: error?.slice(0, 4000) ?? null,
-    sentAt: state === 'sent' ? at.toISOString() : null,
-    now: at.toISOString(),
-  });
+  await messageStatementsOf(db).settleOutbox.execute(settleColumns(settles[0]!));
 }
 
 /** Ends a message's sending: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */

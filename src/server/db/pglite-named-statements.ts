@@ -20,18 +20,6 @@ interface Statement {
 
 type Query = PGlite['query'];
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const message = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 /** Whether a query asks for what only PGlite's own path does (a blob, parameter types or serializers of its own). */
 function needsOwnPath(options: QueryOptions | undefined): boolean {
   return options?.blob !== undefined || options?.paramTypes !== undefined || options?.serializers !== undefined || options?.onNotice !== undefined;
@@ -58,7 +46,7 @@ export function namedStatementQueries(client: PGlite): { query: (inTransaction: 
 
   async function prepare(text: string): Promise<Statement> {
     const name = `couvert_${next++}`;
-    const message = joined([...owedCloses(), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const message = Buffer.concat([...owedCloses(), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const answer = await client.execProtocolStream(message, { syncToFs: false });
     const statement = { name, types: parse.parseDescribeStatementResults(answer) };
     statements.set(text, statement);
@@ -83,7 +71,7 @@ export function namedStatementQueries(client: PGlite): { query: (inTransaction: 
       const serializer = client.serializers[types[index]!];
       return serializer ? serializer(param) : String(param);
     });
-    const message = joined([
+    const message = Buffer.concat([
       ...owedCloses(),
       serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),

@@ -3,7 +3,7 @@ import type { ContactDetails } from '../auth/contact-details.ts';
 import { bookingSessionAnswer, bookingSessionTtlSeconds, createBookingSession, type BookingSessionAnswer } from '../auth/booking-session.ts';
 import { sendIdentityCode, type IdentityCodeDeps } from '../auth/identity-code-delivery.ts';
 import { checkIdentityCode } from '../auth/identity-proof.ts';
-import { hashToken, randomToken } from '../auth/tokens.ts';
+import { mintBearer } from '../auth/sessions.ts';
 import { findBookingByTokenOnly } from '../db/booking-store.ts';
 import { takeDraftAsGuest } from '../db/guest-draft.ts';
 import { findUserById } from '../db/user-store.ts';
@@ -52,17 +52,8 @@ export async function startGuestSession(deps: GuestSessionDeps, request: GuestSe
   }
   const { firstname, lastname, phone, email } = request.details;
   const ttlSeconds = bookingSessionTtlSeconds(booking, at, deps.accessTtlSeconds);
-  const token = randomToken();
-  const taken = await takeDraftAsGuest(db, {
-    bookingId: booking.id,
-    firstname,
-    lastname,
-    phone,
-    anonymousEmail: email ?? null,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(at.getTime() + ttlSeconds * 1000),
-    now: at,
-  });
+  const { token, tokenHash, expiresAt } = mintBearer(at, ttlSeconds);
+  const taken = await takeDraftAsGuest(db, { bookingId: booking.id, firstname, lastname, phone, anonymousEmail: email ?? null, tokenHash, expiresAt, now: at });
   // Two guests racing for one fresh draft: the first to give it a diner has it, the other must prove to be them.
   if (!taken) throw new DomainError('booking_forbidden', undefined, 'This booking has just been taken up');
   return { session: bookingSessionAnswer(token, ttlSeconds) };
