@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDaysToLocalDate, localDateOf, localToInstant } from '../../src/shared/local-time.ts';
-import { bookings, diningTables, users } from '../../src/server/db/schema.ts';
+import { accessTokens, bookings, diningTables, users } from '../../src/server/db/schema.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import type { Endpoint, Reply } from './booking-races.ts';
 import { fixtureMerchant } from './fixture-merchant.ts';
@@ -197,6 +197,35 @@ describe.skipIf(!POSTGRES_URL)('two staff acting at once through two server proc
     const closings = await fetch(`${servers[0]!.url}/api/pro/${SLUG}/bookings?day=${day}`, { headers: { authorization: `Bearer ${staffA}` } });
     expect((await closings.json()).closings).toMatchObject([{ kind: 'range', starts_at: new Date(closing.starts_at).toISOString() }]);
   });
+
+  test('two guests taking one fresh draft through both processes at once: one has it and its only bearer', async () => {
+    const races = await Promise.all(
+      Array.from({ length: REPETITIONS }, async (_, index) => {
+        const created = await a('/api/booking/create', { merchant_slug: SLUG, datetime: nextTime(), booking_zone_id: 'all', client_count: 2 });
+        const bookingToken = created.body.token as string;
+        const guest = (endpoint: Endpoint, n: number) =>
+          endpoint('/api/front/user/no_account', {
+            firstname: `Guest${n}`,
+            lastname: 'Racer',
+            phone: `+336${String(40_000_000 + index * 2 + n)}`,
+            lang: 'en',
+            bookingToken,
+          });
+        const answers = await Promise.all([guest(a, 0), guest(b, 1)]);
+        const [booking] = await world!.handle.db.select().from(bookings).where(eq(bookings.token, bookingToken));
+        const bearers = await world!.handle.db.select().from(accessTokens).where(eq(accessTokens.bookingId, booking!.id));
+        return { outcomes: answers.map(summary).sort(), bearers: bearers.length };
+      }),
+    );
+    for (const { outcomes, bearers } of races) {
+      // Refused at the write when both read the draft free, or asked for a code when the other had it before this one read.
+      expect([
+        ['403 booking_forbidden', 'ok'],
+        ['403 identity_proof_required', 'ok'],
+      ]).toContainEqual(outcomes);
+      expect(bearers).toBe(1);
+    }
+  }, 120_000);
 
   test('one identity code checked through both processes at once is used once', async () => {
     const smsDir = path.join(world!.work, 'data', 'outbox', 'sms');
