@@ -109,6 +109,27 @@ describe('updating the site for the merchants that changed', () => {
     expect(await siteIsStale({ merchants, outDir })).toBe(false);
   }, 60_000);
 
+  test('several merchants changed at once (an import) are rendered by one update, their pages only, listed together', async () => {
+    const others = await fileStamps('le-petit-zinc');
+    const previous = await changes();
+    const changedSlugs = ['trattoria-bella', 'soleil-levant'];
+    merchants = merchants.map((merchant) =>
+      changedSlugs.includes(merchant.slug) ? { ...merchant, description: `Carte d’hiver de ${merchant.slug}.` } : merchant,
+    );
+    const result = await update(changedSlugs.flatMap((slug) => ['--slug', slug]));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/2 merchant\(s\) rendered, 0 removed/);
+    for (const slug of changedSlugs) expect(await page(`${slug}/index.html`)).toContain(`Carte d’hiver de ${slug}.`);
+    expect(await fileStamps('le-petit-zinc')).toEqual(others);
+    expect(await changes()).toMatchObject({
+      previousBuiltAt: previous.builtAt,
+      purgeAll: false,
+      added: [],
+      changed: ['/soleil-levant/index.html', '/trattoria-bella/index.html'],
+      removed: [],
+    });
+  }, 60_000);
+
   test('a new merchant with hostile text gets its pages and a line on the site root, every text shown as text', async () => {
     const hostile: MerchantListing = {
       ...structuredClone(original[0]!),
