@@ -4,6 +4,7 @@
  * Counts, not times: the same on a busy machine. Writes bench/results/write-statements.md.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/database.ts';
@@ -20,25 +21,43 @@ const SLUG = 'le-petit-zinc';
 const STEPS = ['create', 'no_account', 'validate', 'message jobs'] as const;
 type Step = (typeof STEPS)[number];
 
-/** Every statement Drizzle sent since the last take, and the transactions begun. */
+/** Every statement Drizzle sent since the last take, the transactions begun and the socket writes made. */
 interface Counter {
   statements: string[];
   transactions: number;
-  take(): { statements: string[]; transactions: number };
+  writes: number;
+  take(): { statements: string[]; transactions: number; writes: number };
 }
 
 function counter(): Counter {
   const c: Counter = {
     statements: [],
     transactions: 0,
+    writes: 0,
     take() {
-      const taken = { statements: c.statements, transactions: c.transactions };
+      const taken = { statements: c.statements, transactions: c.transactions, writes: c.writes };
       c.statements = [];
       c.transactions = 0;
+      c.writes = 0;
       return taken;
     },
   };
   return c;
+}
+
+/**
+ * Counts the process's socket writes: on PostgreSQL (the calls are injected, no HTTP socket) each is a round trip to
+ * the database, one or more statements postgres.js sent together. Answers how to stop counting.
+ */
+function countSocketWrites(c: Counter): () => void {
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function (this: net.Socket, ...args: Parameters<typeof write>) {
+    c.writes += 1;
+    return write.apply(this, args);
+  } as typeof write;
+  return () => {
+    net.Socket.prototype.write = write;
+  };
 }
 
 /** Counts the top-level transactions begun on the handle (each is a BEGIN and a COMMIT or ROLLBACK the logger never sees). */
@@ -55,7 +74,7 @@ function countTransactions(handle: DatabaseHandle, c: Counter): void {
 const shapeOf = (statement: string) => statement.replace(/\s+/g, ' ').trim();
 
 interface Measured {
-  perStep: Record<Step, { statements: number[]; transactions: number[] }>;
+  perStep: Record<Step, { statements: number[]; transactions: number[]; writes: number[] }>;
   /** The statements of the last booking, by step. */
   sample: Record<Step, string[]>;
 }
@@ -86,7 +105,9 @@ async function measure(handle: DatabaseHandle, c: Counter): Promise<Measured> {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       return body;
     };
-    const perStep = Object.fromEntries(STEPS.map((step) => [step, { statements: [] as number[], transactions: [] as number[] }])) as Measured['perStep'];
+    const perStep = Object.fromEntries(
+      STEPS.map((step) => [step, { statements: [] as number[], transactions: [] as number[], writes: [] as number[] }]),
+    ) as Measured['perStep'];
     const sample = {} as Measured['sample'];
     let day = 2;
     let made = 0;
@@ -104,6 +125,7 @@ async function measure(handle: DatabaseHandle, c: Counter): Promise<Measured> {
         const taken = c.take();
         perStep[step].statements.push(taken.statements.length);
         perStep[step].transactions.push(taken.transactions);
+        perStep[step].writes.push(taken.writes);
         sample[step] = taken.statements.map(shapeOf);
       };
       const created = await post('/api/booking/create', {
@@ -133,22 +155,30 @@ async function measure(handle: DatabaseHandle, c: Counter): Promise<Measured> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 function report(kind: string, m: Measured): string[] {
-  const lines = [`## ${kind}`, '', '| call | statements (median) | min-max | transactions (median) |', '|---|---:|---:|---:|'];
+  const postgres = kind === 'PostgreSQL';
+  const lines = [
+    `## ${kind}`,
+    '',
+    `| call | statements (median) | min-max | transactions (median) |${postgres ? ' round trips (median) |' : ''}`,
+    `|---|---:|---:|---:|${postgres ? '---:|' : ''}`,
+  ];
   let total = 0;
   let transactions = 0;
+  let writes = 0;
   for (const step of STEPS) {
-    const { statements, transactions: tx } = m.perStep[step];
+    const { statements, transactions: tx, writes: sent } = m.perStep[step];
     total += median(statements);
     transactions += median(tx);
-    lines.push(`| ${step} | ${median(statements)} | ${Math.min(...statements)}-${Math.max(...statements)} | ${median(tx)} |`);
+    writes += median(sent);
+    lines.push(
+      `| ${step} | ${median(statements)} | ${Math.min(...statements)}-${Math.max(...statements)} | ${median(tx)} |${postgres ? ` ${median(sent)} |` : ''}`,
+    );
   }
-  lines.push(`| **one booking** | **${total}** | | **${transactions}** |`, '');
+  lines.push(`| **one booking** | **${total}** | | **${transactions}** |${postgres ? ` **${writes}** |` : ''}`, '');
   lines.push(
-    `Round trips to the database per booking: about ${total + 2 * transactions} (each statement, plus a BEGIN and a COMMIT per transaction)${
-      kind === 'PostgreSQL'
-        ? '; on PostgreSQL a statement is one round trip once its connection has prepared it (src/server/db/postgres-statements.ts: before, every statement with parameters took two, its types described first)'
-        : ''
-    }.`,
+    postgres
+      ? `Round trips to PostgreSQL per booking: ${writes}, counted as the socket writes the server made (postgres.js sends what is ready together). Each statement is one once its connection has prepared it (src/server/db/postgres-statements.ts: before, every statement with parameters took two, its types described first); a transaction's BEGIN goes out with its first statement (src/server/db/postgres-begin.ts: before, ${total + 2 * transactions}, a BEGIN and a COMMIT each a round trip), its COMMIT is one.`
+      : `Round trips to the database per booking: about ${total + 2 * transactions} (each statement, plus a BEGIN and a COMMIT per transaction).`,
     '',
   );
   lines.push('<details><summary>The statements of one booking, in order</summary>', '');
@@ -178,7 +208,12 @@ try {
   try {
     await handle.migrate();
     countTransactions(handle, c);
-    sections.push(...report('PostgreSQL', await measure(handle, c)));
+    const stopCounting = countSocketWrites(c);
+    try {
+      sections.push(...report('PostgreSQL', await measure(handle, c)));
+    } finally {
+      stopCounting();
+    }
   } finally {
     await handle.close();
     await database.drop();
@@ -194,7 +229,7 @@ const out = [
   '',
   ...machineLines(),
   '',
-  'Before the write path was trimmed (first run of this benchmark, 2026-11-27), one booking took 60 statements on PGlite and 63 on PostgreSQL: create 6 / 7, no_account 4 / 4, validate 28 / 30, message jobs 22 / 22 (PGlite / PostgreSQL), with the same 2 transactions. A second pass (session 14) took it from 37 / 41 to 28 / 31: one table guard instead of two (migration 0018), no savepoint around the insert (a reference clash writes nothing instead of failing), the validating diner\u2019s row reused by its messages and its answer, the diner\u2019s and the phone\u2019s limits counted in one statement, a batch of jobs marked done in one statement, and a merchant read once for all the messages of a batch. A third pass (session 21) took it to the counts below, 23 / 26: a sent message is recorded by the statement that claims the next message of its batch, the last one at the batch\u2019s end (message jobs 11 / 12 to 8 / 9), and a guest taking a draft writes its diner row, the draft\u2019s owner and its bearer in one statement (no_account 4 to 2). `tests/api/booking-statements.test.ts` holds each call to its count below.',
+  'Before the write path was trimmed (first run of this benchmark, 2026-11-27), one booking took 60 statements on PGlite and 63 on PostgreSQL: create 6 / 7, no_account 4 / 4, validate 28 / 30, message jobs 22 / 22 (PGlite / PostgreSQL), with the same 2 transactions. A second pass (session 14) took it from 37 / 41 to 28 / 31: one table guard instead of two (migration 0018), no savepoint around the insert (a reference clash writes nothing instead of failing), the validating diner\u2019s row reused by its messages and its answer, the diner\u2019s and the phone\u2019s limits counted in one statement, a batch of jobs marked done in one statement, and a merchant read once for all the messages of a batch. A third pass (session 21) took it to the counts below, 23 / 26: a sent message is recorded by the statement that claims the next message of its batch, the last one at the batch\u2019s end (message jobs 11 / 12 to 8 / 9), and a guest taking a draft writes its diner row, the draft\u2019s owner and its bearer in one statement (no_account 4 to 2). `tests/api/booking-statements.test.ts` holds each call to its count below. Session 22 cut PostgreSQL\u2019s round trips per booking from 30 to 28 with the same statements: a transaction\u2019s BEGIN goes out with its first statement (`tests/proof/postgres-begin.test.ts` counts the writes).',
   '',
   ...sections,
 ].join('\n');

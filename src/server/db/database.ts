@@ -52,9 +52,10 @@ export async function openPostgres(url: string, { max = 10, onQuery }: { max?: n
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const { nameEveryStatement } = await import('./postgres-statements.ts');
+  const { pipelinedBegins } = await import('./postgres-begin.ts');
   nameEveryStatement();
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(client, { schema, ...loggerOf(onQuery) }) as unknown as Database;
+  const db = drizzle(pipelinedBegins(client), { schema, ...loggerOf(onQuery) }) as unknown as Database;
   // Followed from the start, so no transaction begins unseen by the caches' change feed.
   changeFeedOf(db);
   return {
