@@ -18,6 +18,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/
 import { seedDiners } from '../tests/support/seed-diners.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { comingDates, slotCandidates } from '../tests/support/slot-candidates.ts';
+import { BENCH_ADMIN_TOKEN, importMerchantCopies } from './api-merchants.ts';
 import { createPostgresDatabase } from '../tests/support/test-database.ts';
 import { renderReport, verdict, type BackendRun, type Measured } from './api-report.ts';
 import { CROWDED_TARGET, crowdedVerdict, renderCrowdedReport, type CrowdedRun } from './api-crowded-report.ts';
@@ -39,6 +40,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 2;
 const DINERS = 8000;
 const BOOKING_DAYS = 180;
+// Copies of each demo merchant the write scenarios book into besides the demo's three (BENCH_MERCHANT_COPIES).
+const MERCHANT_COPIES = Number(process.env.BENCH_MERCHANT_COPIES ?? 7);
 // BENCH_ONLY=pglite or BENCH_ONLY=postgres measures one backend.
 const ONLY = process.env.BENCH_ONLY;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -97,8 +100,10 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
   const diners = await seedDiners(handle, DINERS, { tag: `bench-${path.basename(dataDir)}` });
   await handle.close();
 
-  const server = await startServerProcess({ ...env, DATA_DIR: dataDir, IMPORT_DEMO: 'auto', LOG_LEVEL: 'warn' });
+  const server = await startServerProcess({ ...env, DATA_DIR: dataDir, IMPORT_DEMO: 'auto', LOG_LEVEL: 'warn', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   try {
+    const copies = await importMerchantCopies(server.url, MERCHANT_COPIES);
+    log(`   ${copies.length} copies of the demo merchants imported`);
     const listing = await fetch(`${server.url}/api/booking/merchants`).then((response) => response.json());
     const slugs: string[] = listing.merchants.map((merchant: { slug: string }) => merchant.slug);
     const targets: ZoneTarget[] = [];
@@ -346,7 +351,7 @@ async function main(): Promise<void> {
       machine,
       settings: [
         loadSetting,
-        'The server runs as a child process (`node src/server/main.ts`, LOG_LEVEL=warn, demo merchants); autocannon runs in the bench process, on the same cores',
+        `The server runs as a child process (\`node src/server/main.ts\`, LOG_LEVEL=warn); autocannon runs in the bench process, on the same cores. Its merchants: the 3 demo merchants and ${MERCHANT_COPIES * 3} copies of them (BENCH_MERCHANT_COPIES=${MERCHANT_COPIES} of each, imported through the admin API) so the bookings of a run spread over a provider's many restaurants rather than fill three`,
         '"server µs CPU/req" is the server process\'s own CPU time (user + system, from /proc) per answered request: unlike req/s it hardly depends on what else runs on the machine (PostgreSQL\'s own processes are not counted)',
         'booking_slots/get turns over every merchant, zone and the coming 30 days, for 2 guests',
         `create + validate: each round a signed-in diner (one of ${DINERS}) creates a draft on the next bookable slot of the coming ${BOOKING_DAYS} days (every merchant and zone, 2 guests) then validates it; "vs bare" and req/s count both requests`,
