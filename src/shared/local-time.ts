@@ -66,6 +66,11 @@ export function localToInstant(date: LocalDate, time: LocalTime, timezone: strin
   return new Date(Math.min(...matches));
 }
 
+/** The zone's offset from UTC at the instant, in minutes (60 for Paris in winter); throws for an unknown zone. */
+export function offsetMinutesAt(instant: Date, timezone: string): number {
+  return (wallClockMs(instant.getTime(), timezone) - instant.getTime()) / MINUTE_MS;
+}
+
 /** The wall-clock 'HH:MM' of an instant in a time zone (seconds are dropped). */
 export function localTimeOf(instant: Date, timezone: string): LocalTime {
   return new Date(wallClockMs(instant.getTime(), timezone)).toISOString().slice(11, 16);

@@ -1,8 +1,7 @@
 /** The booking as the browser reads it (spec section 3), built from what is stored. */
-import { format } from 'date-fns/format';
-import { TZDate } from '@date-fns/tz';
 import { bookingTexts } from '../../shared/booking-texts.ts';
 import { localeOf } from './lang.ts';
+import { formatInZone } from './wall-clock-date.ts';
 import type { Lang } from '../../shared/langs.ts';
 import { localDateOf, localTimeOf, startOfLocalDay } from '../../shared/local-time.ts';
 import { BookingStatus, isPending, type BookingStatusCode } from '../../shared/booking-life-cycle.ts';
@@ -109,7 +108,7 @@ export function toBookingView(input: {
     bookingForTimestamp: seconds(booking.startsAt),
     bookingForTimestampDay: seconds(startOfLocalDay(localDate, tz)),
     bookingForDate: localDate,
-    bookingForLong: format(new TZDate(booking.startsAt, tz), 'PPPP', { locale: localeOf(lang) }),
+    bookingForLong: formatInZone(booking.startsAt, tz, 'PPPP', localeOf(lang)),
     bookingForHour: localTimeOf(booking.startsAt, tz),
     bookingEndsAtTimestamp: seconds(booking.endsAt),
     clientCount: booking.clientCount,

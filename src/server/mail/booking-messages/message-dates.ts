@@ -1,7 +1,7 @@
 /** The dates and times the booking messages write, in the merchant's time zone and the reader's language. */
 import { format } from 'date-fns/format';
-import { TZDate } from '@date-fns/tz';
 import { localeOf } from '../../domain/lang.ts';
+import { isoWithZoneOffset, wallClockDate } from '../../domain/wall-clock-date.ts';
 import type { Lang } from '../../../shared/langs.ts';
 
 /** A booking's time as the messages write it: the long date, the time, a short form for texts and subjects. */
@@ -16,7 +16,7 @@ export interface MessageWhen {
 
 /** How a moment reads in the merchant's zone and a language. */
 export function messageWhen(at: Date, timezone: string, lang: Lang): MessageWhen {
-  const zoned = new TZDate(at, timezone);
+  const zoned = wallClockDate(at, timezone);
   const locale = localeOf(lang);
   return { date: format(zoned, 'PPPP', { locale }), time: format(zoned, 'HH:mm', { locale }), short: format(zoned, 'EEE d/M HH:mm', { locale }) };
 }
@@ -29,5 +29,5 @@ export function longDay(day: string, lang: Lang): string {
 
 /** The ISO 8601 form of a moment with the merchant's offset (schema.org startTime): "2026-11-25T20:00:00+01:00". */
 export function isoWithOffset(at: Date, timezone: string): string {
-  return format(new TZDate(at, timezone), "yyyy-MM-dd'T'HH:mm:ssXXX");
+  return isoWithZoneOffset(at, timezone);
 }
