@@ -6,7 +6,8 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { localeOf } from '../../src/server/domain/lang.ts';
-import { formatInZone, isoWithZoneOffset } from '../../src/server/domain/wall-clock-date.ts';
+import { formatInZone } from '../../src/server/domain/wall-clock-date.ts';
+import { isoWithOffset } from '../../src/server/mail/booking-messages/message-dates.ts';
 import { LANGS } from '../../src/shared/langs.ts';
 
 // Around 2026's changes (spring and autumn, half-hour and 45-minute zones, a half-hour daylight shift), a zone at UTC
@@ -60,7 +61,7 @@ describe('formatting a moment in a merchant’s zone', () => {
   test.each(MOMENTS)('around %s in %s, the ISO form with the offset reads as TZDate’s XXX', (moment, timezone) => {
     for (const seconds of SECONDS) {
       const at = new Date(Date.parse(moment) + seconds * 1000);
-      expect(isoWithZoneOffset(at, timezone), at.toISOString()).toBe(format(new TZDate(at, timezone), "yyyy-MM-dd'T'HH:mm:ssXXX"));
+      expect(isoWithOffset(at, timezone), at.toISOString()).toBe(format(new TZDate(at, timezone), "yyyy-MM-dd'T'HH:mm:ssXXX"));
     }
   });
 });

@@ -77,6 +77,13 @@ export function pipelinedBegins(client: Sql): Sql {
             ? (inner: Work) => withSavepoint(sql, `s${savepoints++}`, inner)
             : Reflect.get(target, property, target),
     }) as unknown as TransactionSql;
+    // A lost connection (or one PostgreSQL is closing) takes no ROLLBACK and is postgres.js's to reconnect, not to be
+    // handed out again from here.
+    const gone = (error: unknown) => lostWith !== undefined || connectionEnded(error);
+    const giveBack = () => {
+      if (connection) connection.onclose = null;
+      reserved.release();
+    };
     const run = async () => {
       try {
         const result = await work(sql);
@@ -84,21 +91,16 @@ export function pipelinedBegins(client: Sql): Sql {
         await reserved.unsafe('commit');
         return result;
       } catch (error) {
-        if (!lostWith && !connectionEnded(error)) await reserved.unsafe('rollback');
+        if (!gone(error)) await reserved.unsafe('rollback');
         throw error;
       }
     };
     try {
       const result = await Promise.race([run(), closed]);
-      connection!.onclose = null;
-      reserved.release();
+      giveBack();
       return result;
     } catch (error) {
-      // A lost connection (or one PostgreSQL is closing) is postgres.js's to reconnect, not to be handed out from here.
-      if (!lostWith && !connectionEnded(error)) {
-        if (connection) connection.onclose = null;
-        reserved.release();
-      }
+      if (!gone(error)) giveBack();
       throw error;
     }
   }

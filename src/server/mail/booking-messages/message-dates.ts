@@ -1,7 +1,7 @@
 /** The dates and times the booking messages write, in the merchant's time zone and the reader's language. */
 import { format } from 'date-fns/format';
 import { localeOf } from '../../domain/lang.ts';
-import { isoWithZoneOffset, wallClockDate } from '../../domain/wall-clock-date.ts';
+import { formatInZone, wallClockDate } from '../../domain/wall-clock-date.ts';
 import type { Lang } from '../../../shared/langs.ts';
 
 /** A booking's time as the messages write it: the long date, the time, a short form for texts and subjects. */
@@ -29,5 +29,5 @@ export function longDay(day: string, lang: Lang): string {
 
 /** The ISO 8601 form of a moment with the merchant's offset (schema.org startTime): "2026-11-25T20:00:00+01:00". */
 export function isoWithOffset(at: Date, timezone: string): string {
-  return isoWithZoneOffset(at, timezone);
+  return formatInZone(at, timezone, "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
