@@ -133,7 +133,7 @@ describe('a site build killed at any moment', () => {
     expect(last.code, last.output).toBe(0);
     expect(await servedBuild()).toBe('v9');
     const folders = await besideSite();
-    expect(folders, 'the link and the folder it serves, nothing a killed build left').toHaveLength(2);
+    expect(folders, `the link and the folder it serves, nothing a killed build left: ${folders.join(', ')}`).toHaveLength(2);
     expect(folders).toContain('site');
     // One whole compile kept (the last build's, or the killed one's if it got that far); nothing of a keeping cut short.
     const kept = await readdir(path.join(work, 'compiles'));
