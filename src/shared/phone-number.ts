@@ -64,6 +64,8 @@ export function checkPhone(input: string, country?: string | null): PhoneCheck {
   const defaultCountry = international ? undefined : countryCode(country);
   // The lenient parse: what the widget shows (national part, E.164 so far) even for a number it refuses.
   const parsed = international || defaultCountry ? parsePhoneNumberFromString(text, defaultCountry) : undefined;
+  // A valid number needs no reason: the strict parse and the length check below only name what is wrong.
+  if (parsed?.isValid()) return { ok: true, number: parsed.number, country: parsed.country, parsed };
   try {
     parsePhoneNumberWithError(text, defaultCountry);
   } catch (error) {

@@ -24,6 +24,19 @@ export interface IcsScheduling {
   attendee?: { name: string; email: string };
 }
 
+// A zone's VTIMEZONE block never changes while the process runs, and building it walks the zone's rules: once per zone.
+const vtimezones = new Map<string, string | null>();
+
+/** The VTIMEZONE block of an IANA zone, or null for a zone the library does not know. */
+function vtimezone(zone: string): string | null {
+  let block = vtimezones.get(zone);
+  if (block === undefined) {
+    block = tzlib_get_ical_block(zone)[0] ?? null;
+    vtimezones.set(zone, block);
+  }
+  return block;
+}
+
 /** The .ics text of a booking: one VEVENT with the merchant's name and address, VTIMEZONE included. */
 export function bookingIcs(
   booking: { token: string; ref: string; startsAt: Date; endsAt: Date; clientCount: number; status: number | null },
@@ -44,7 +57,7 @@ export function bookingIcs(
   const calendar = new ICalCalendar({ name: merchant.name, prodId: { company: 'Couvert', product: 'booking', language: lang.toUpperCase() } });
   // No calendar-wide zone: ical-generator would then write DTSTAMP as floating local time, which RFC 5545
   // forbids; the event's own zone still brings its VTIMEZONE.
-  calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  calendar.timezone({ name: null, generator: vtimezone });
   const { address, address2, zip, city } = merchant.address;
   if (scheduling) calendar.method(ICalCalendarMethod[scheduling.method]);
   const event = calendar.createEvent({

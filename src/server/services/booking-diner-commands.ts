@@ -137,10 +137,17 @@ export function createDinerCommands(w: BookingWriter) {
     // The day's claims, then the phone's validations (the lock order: the booking's row, its days, its phone), in one statement.
     const phoneKeys = user.phone ? [phoneLockKey(user.phone)] : [];
     await lockKeys(tx, [...merchantDayKeys(floor.merchant.id, daysTouched([fresh], floor.merchant.timezone)), ...phoneKeys]);
-    // A closing made while this validation waited for the day is read here, after the lock its writer held.
-    const closing = await closingAt(tx, floor.merchant.id, fresh.startsAt);
+    // A closing made while this validation waited for the day is read here, after the lock its writer held; the
+    // diner's limits are read with it (two reads sent together), and a closing is the answer before a limit.
+    const [closing, overLimit] = await Promise.all([
+      closingAt(tx, floor.merchant.id, fresh.startsAt),
+      assertDinerMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true }).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      ),
+    ]);
     if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
-    await assertDinerMayBook(tx, fresh, user, phoneLimitsOf(w.db), { locked: true });
+    if (overLimit) throw overLimit.error;
     let seated = { tableId: fresh.tableId, joinedTableIds: fresh.joinedTableIds, zoneId: fresh.zoneId };
     const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
     if (lapsed) {

@@ -231,8 +231,8 @@ export function createBookingWriter(deps: BookingServiceDeps) {
     const { merchant } = floor;
     const date = localDateOf(request.at, merchant.timezone);
     const { from, to } = holdsWindow(floor, date);
-    await releaseExpiredDrafts(tx, now, merchant.id, excludeBookingId);
-    const holds = await listHolds(tx, merchant.id, from, to, now);
+    // Sent together: the holds read leaves out lapsed drafts by itself (liveHolds), whether or not the release ran first.
+    const [, holds] = await Promise.all([releaseExpiredDrafts(tx, now, merchant.id, excludeBookingId), listHolds(tx, merchant.id, from, to, now)]);
     const ctx = dayContext(floor, date, now, holds);
     if (!pacingAllows(ctx, request.at, request.clientCount, excludeBookingId)) {
       throw new DomainError('no_seats_available', { reason: 'pacing' });
