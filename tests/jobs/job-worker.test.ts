@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
@@ -170,32 +171,34 @@ describe('a job in the database', () => {
 });
 
 describe('a batch of jobs', () => {
-  test('runs what its handlers left for its end before marking them done, and marks none done when that fails', async () => {
-    const planned = { kind: 'deferring', runAt: clock.now() };
-    const ids = await Promise.all([1, 2, 3].map(async (n) => (await enqueueJob(database.db, { ...planned, payload: { n } }))!));
-    const ended: string[] = [];
-    let failEnd = true;
-    const w = worker(
-      {
-        deferring: async (job, _now, batch) => {
-          batch.atEnd(async () => {
-            // Every job of the batch has run by now, and none is marked done yet.
-            expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['running', 'running', 'running']);
-            if (failEnd) throw new Error('database gone');
-            ended.push(job.id);
-          });
-        },
-      },
-      10_000,
-    );
-    await expect(w.runDue()).rejects.toThrow('database gone');
-    expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['running', 'running', 'running']);
-    // Their leases run out: the next claim runs them again, and this time they end done.
-    failEnd = false;
-    clock.advance(1);
-    expect(await w.runDue()).toBe(3);
-    expect(ended.sort()).toEqual([...ids].sort());
-    expect((await Promise.all(ids.map((id) => findJob(database.db, id)))).map((row) => row!.state)).toEqual(['done', 'done', 'done']);
+  test('records the messages its jobs sent with the statement that marks the jobs done, and marks none done when that statement fails', async () => {
+    const ends: string[] = [];
+    const counted = await openTestDatabase((query) => {
+      if (query.includes('"settled"') && query.includes('update "jobs"')) ends.push(query);
+    });
+    try {
+      const ids = await Promise.all([1, 2, 3].map(async (n) => (await enqueueJob(counted.db, { kind: 'sending', runAt: clock.now(), payload: { n } }))!));
+      const states = async () => (await Promise.all(ids.map((id) => findJob(counted.db, id)))).map((row) => row!.state);
+      // Each job leaves its message's record to the batch; an id no uuid column takes makes the batch's end fail.
+      let messageId = 'not-a-uuid';
+      const w = createJobWorker({
+        db: counted.db,
+        now: clock.now,
+        leaseMs: 10_000,
+        handlers: { sending: async (_job, now, batch) => void batch.settles.push({ id: messageId, state: 'sent', at: now }) },
+      });
+      await expect(w.runDue()).rejects.toThrow();
+      expect(await states()).toEqual(['running', 'running', 'running']);
+      // Their leases run out: the next claim runs them again, and this time the batch ends in one statement.
+      messageId = randomUUID();
+      clock.advance(1);
+      ends.length = 0;
+      expect(await w.runDue()).toBe(3);
+      expect(await states()).toEqual(['done', 'done', 'done']);
+      expect(ends).toHaveLength(1);
+    } finally {
+      await counted.close();
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 /** The messages outbox: rows written with the change that causes them, then claimed, sent and marked, each in its own transaction. */
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from './database.ts';
-import { enqueueJobs, type NewJob } from './job-store.ts';
+import { rowsOf, type ExecuteAnswer } from './execute-rows.ts';
+import { completeJobs, type JobRow, type NewJob } from './job-store.ts';
 import { messageStatementsOf, settleOutboxFromJson } from './prepared-messages.ts';
-import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
-import { messagesOutbox } from './schema.ts';
+import { jobs, messagesOutbox } from './schema.ts';
 
 /** An outbox row as stored. */
 export type OutboxRow = typeof messagesOutbox.$inferSelect;
@@ -14,40 +14,55 @@ export type NewOutboxMessage = Omit<typeof messagesOutbox.$inferInsert, 'id' | '
 /** The job kind that sends one outbox row (its payload: `{ outboxId }`). */
 export const SEND_MESSAGE_JOB = 'send_message';
 
-/**
- * Writes messages to send in one statement; the ids of those written (in no particular order), without the ones whose
- * very message (kind, subject, revision, slot, recipient) was already there.
- */
-export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[]): Promise<string[]> {
-  if (messages.length === 0) return [];
-  const values = messages.map((message) => ({ ...message, updatedAt: message.createdAt }));
-  const key = rowsShapeOf(values);
-  const rows =
-    key === null
-      ? await db.insert(messagesOutbox).values(values).onConflictDoNothing().returning({ id: messagesOutbox.id })
-      : await insertMessages(db, key).execute(rowValuesOf(values));
-  return rows.map((row) => row.id);
+/** A job of `planned` as the write below reads it from JSON (its unique key and attempts as the jobs table has them). */
+function jobRecord(job: NewJob) {
+  return { kind: job.kind, payload: job.payload ?? {}, unique_key: job.uniqueKey ?? null, run_at: job.runAt, max_attempts: job.maxAttempts ?? 8 };
 }
 
-// One statement per number of messages and shape of their rows (a booking writes the same few every time).
-const insertMessages = preparedStatements((on, key) =>
-  on
-    .insert(messagesOutbox)
-    .values(rowPlaceholdersOf(key) as unknown as Array<typeof messagesOutbox.$inferInsert>)
-    .onConflictDoNothing()
-    .returning({ id: messagesOutbox.id })
-    .prepare('insert_outbox_messages'),
-);
+/** A message as the write below reads it from JSON. */
+function messageRecord(message: NewOutboxMessage) {
+  const { merchantId, bookingId, kind, subject, revision, slot, channel, recipient, lang, data, createdAt } = message;
+  return {
+    merchant_id: merchantId,
+    booking_id: bookingId ?? null,
+    kind,
+    subject,
+    revision,
+    slot: slot ?? '',
+    channel,
+    recipient,
+    lang,
+    data,
+    created_at: createdAt,
+  };
+}
 
 /**
- * Writes messages, then the job that sends each one written (none for a message already
- * there), with any other jobs of the same change; how many messages were written.
+ * Writes messages, the job that sends each one written (none for a message whose very row, by kind, subject,
+ * revision, slot, channel and recipient, was already there), and the other jobs of the same change (none whose unique
+ * key is taken): one statement, one round trip, whatever their number. How many messages were written.
  */
 export async function writeOutboxMessages(db: Queryable, messages: NewOutboxMessage[], runAt: Date, otherJobs: NewJob[] = []): Promise<number> {
-  const ids = await insertOutboxMessages(db, messages);
-  const sends = ids.map((id) => ({ kind: SEND_MESSAGE_JOB, payload: { outboxId: id }, runAt, uniqueKey: `message:${id}` }));
-  await enqueueJobs(db, [...sends, ...otherJobs]);
-  return ids.length;
+  if (messages.length === 0 && otherJobs.length === 0) return 0;
+  // The rows go as one JSON text each side: the statement's text, and so its prepared plan, is the same for any number.
+  const written = sql`with written as (
+      insert into ${messagesOutbox} (merchant_id, booking_id, kind, subject, revision, slot, channel, recipient, lang, data, created_at, updated_at)
+      select m.merchant_id, m.booking_id, m.kind, m.subject, m.revision, m.slot, m.channel, m.recipient, m.lang, m.data, m.created_at, m.created_at
+      from jsonb_to_recordset(${JSON.stringify(messages.map(messageRecord))}::text::jsonb) as m(merchant_id uuid, booking_id uuid, kind text,
+        subject text, revision integer, slot text, channel text, recipient text, lang text, data jsonb, created_at timestamptz)
+      on conflict do nothing
+      returning id
+    )
+    insert into ${jobs} (kind, payload, unique_key, run_at, max_attempts, created_at)
+    select ${SEND_MESSAGE_JOB}, jsonb_build_object('outboxId', id), 'message:' || id, ${runAt.toISOString()}::timestamptz, 8, ${runAt.toISOString()}::timestamptz from written
+    union all
+    select j.kind, j.payload, j.unique_key, j.run_at, j.max_attempts, j.run_at
+    from jsonb_to_recordset(${JSON.stringify(otherJobs.map(jobRecord))}::text::jsonb) as j(kind text, payload jsonb, unique_key text, run_at timestamptz, max_attempts integer)
+    on conflict (unique_key) do nothing
+    returning kind`;
+  const rows = rowsOf((await db.execute(written)) as ExecuteAnswer<{ kind: string }>);
+  // A message's send job is new with the message (its key names the new row): the sends counted are the messages written.
+  return rows.filter((row) => row.kind === SEND_MESSAGE_JOB).length;
 }
 
 /** Finds an outbox row. */
@@ -108,4 +123,19 @@ export async function settleOutboxMessages(db: Database, settles: readonly Outbo
 /** Ends a message's sending: sent, skipped (nothing to send on that channel), pending again (the send failed) or failed. */
 export async function settleOutboxMessage(db: Database, id: string, outcome: { state: OutboxSettle['state']; error?: string }, now: Date): Promise<void> {
   await settleOutboxMessages(db, [{ id, ...outcome, at: now }]);
+}
+
+/**
+ * The end of a batch of jobs: the messages it sent, not yet recorded, recorded as sent, and its jobs this worker ran to
+ * the end marked done, in one statement: both or neither, in one round trip.
+ */
+export async function completeJobsWithSettles(db: Database, done: JobRow[], workerId: string, now: Date, settles: readonly OutboxSettle[]): Promise<void> {
+  if (settles.length === 0) return completeJobs(db, done, workerId, now);
+  if (done.length === 0) return settleOutboxMessages(db, settles);
+  await messageStatementsOf(db).completeJobsAfterSettles.execute({
+    ids: JSON.stringify(done.map((job) => job.id)),
+    workerId,
+    now: now.toISOString(),
+    settles: settlesJson(settles),
+  });
 }

@@ -46,6 +46,19 @@ function prepare(db: Database) {
       .set({ state: value('state'), lastError: value('lastError'), sentAt: value('sentAt'), updatedAt: value('now') })
       .where(and(eq(messagesOutbox.id, sql.placeholder('id')), eq(messagesOutbox.state, 'sending')))
       .prepare('settle_outbox_message'),
+    // A batch's end: the messages it sent recorded, and its jobs (`ids`, JSON text) marked done, in one statement.
+    completeJobsAfterSettles: db
+      .with(settled)
+      .update(jobs)
+      .set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: value('now') })
+      .where(
+        and(
+          sql`${jobs.id} in (select value::uuid from jsonb_array_elements_text(${sql.placeholder('ids')}::text::jsonb))`,
+          eq(jobs.state, 'running'),
+          eq(jobs.lockedBy, sql.placeholder('workerId')),
+        ),
+      )
+      .prepare('complete_jobs_after_settles'),
     completeJob: db
       .update(jobs)
       .set({ state: 'done', lockedUntil: null, lockedBy: null, lastError: null, updatedAt: value('now') })

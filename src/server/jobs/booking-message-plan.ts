@@ -144,8 +144,7 @@ function outboxRowsOf(message: Message): NewOutboxMessage[] {
 
 /**
  * Messages to each of their recipients, each row with the job that sends it (none when that very row was already
- * written), and the other jobs given: one insert of outbox rows and one of jobs, whatever their number. The number of
- * rows written.
+ * written), and the other jobs given: one statement, whatever their number. The number of rows written.
  */
 function writeAll(tx: Tx, messages: Message[], now: Date, otherJobs: NewJob[] = []): Promise<number> {
   return writeOutboxMessages(tx, messages.flatMap(outboxRowsOf), now, otherJobs);

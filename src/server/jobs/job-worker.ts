@@ -2,16 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
-import {
-  claimDueJobs,
-  completeJobs,
-  failJobAttempt,
-  nextDueAt,
-  releaseClaimedJobs,
-  releaseLeasesAtStart,
-  rescheduleJob,
-  type JobRow,
-} from '../db/job-store.ts';
+import { claimDueJobs, failJobAttempt, nextDueAt, releaseClaimedJobs, releaseLeasesAtStart, rescheduleJob, type JobRow } from '../db/job-store.ts';
+import { completeJobsWithSettles, type OutboxSettle } from '../db/outbox-store.ts';
 
 /** What a handler may ask for instead of being done: a recurring job's next run. */
 export interface JobOutcome {
@@ -23,21 +15,10 @@ export interface JobBatch {
   /** What every job of the batch would read alike, such as a merchant's messages' sender. */
   readonly shared: Map<string, Promise<unknown>>;
   /**
-   * Asks for `finish` to run once the batch's last job has run, before the jobs are marked done (a sent message's
-   * record, left to go with the next statement of the batch). If it fails, no job of the batch is marked done.
+   * Messages the batch's jobs sent and have not recorded yet (left to go with the batch's next statement): whatever is
+   * left at the batch's end is recorded by the statement that marks its jobs done, both or neither.
    */
-  atEnd(finish: () => Promise<void>): void;
-}
-
-/** A new batch's shared state, and what its end runs. */
-function newBatch(): { batch: JobBatch; finish: () => Promise<void> } {
-  const finishers: Array<() => Promise<void>> = [];
-  return {
-    batch: { shared: new Map(), atEnd: (finish) => void finishers.push(finish) },
-    finish: async () => {
-      for (const finish of finishers) await finish();
-    },
-  };
+  readonly settles: OutboxSettle[];
 }
 
 /** Runs one job; throwing records a failed attempt (retried with backoff until its last attempt). */
@@ -119,7 +100,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
       // Done jobs are marked in one statement after the batch: a crash before it runs them again, which every
       // handler allows (a message's outbox row is claimed once; reminders check the booking and their unique keys).
       const done: JobRow[] = [];
-      const { batch, finish } = newBatch();
+      const batch: JobBatch = { shared: new Map(), settles: [] };
       try {
         for (const [index, job] of claimed.entries()) {
           if (!mayStart(job)) {
@@ -131,8 +112,7 @@ export function createJobWorker(deps: JobWorkerDeps): JobWorker {
           count++;
         }
       } finally {
-        await finish();
-        await completeJobs(deps.db, done, workerId, deps.now());
+        await completeJobsWithSettles(deps.db, done, workerId, deps.now(), batch.settles);
       }
       if (untilShort && claimed.length < CLAIM_BATCH) return count;
     }

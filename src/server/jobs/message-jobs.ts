@@ -11,15 +11,7 @@ import { lockBooking, type BookingRow } from '../db/booking-store.ts';
 import type { Database, Tx } from '../db/database.ts';
 import type { JobRow } from '../db/job-store.ts';
 import { findMerchantById, findMerchantWithFloor, listMerchants, type MerchantRow } from '../db/merchant-store.ts';
-import {
-  claimOutboxMessage,
-  findOutboxMessage,
-  settleOutboxMessage,
-  settleOutboxMessages,
-  type ClaimedOutboxRow,
-  type OutboxRow,
-  type OutboxSettle,
-} from '../db/outbox-store.ts';
+import { claimOutboxMessage, findOutboxMessage, settleOutboxMessage, type ClaimedOutboxRow, type OutboxRow } from '../db/outbox-store.ts';
 import { comingBookingsOfDay } from '../db/message-reads.ts';
 import { STAFF_INVITE_KIND } from '../db/staff-invitations.ts';
 import type { Lang } from '../../shared/langs.ts';
@@ -170,27 +162,9 @@ export function messageJobHandlers(deps: MessageJobDeps): JobHandlers {
     return found;
   }
 
-  // The messages of a batch sent and not yet recorded so: written by the batch's next claim, or at its end.
-  const unrecorded = new WeakMap<JobBatch, OutboxSettle[]>();
-
-  /** The batch's sent messages waiting to be recorded (the list is the batch's; its end records what is left). */
-  function unrecordedOf(batch: JobBatch): OutboxSettle[] {
-    let settles = unrecorded.get(batch);
-    if (!settles) {
-      const list: OutboxSettle[] = [];
-      settles = list;
-      unrecorded.set(batch, list);
-      batch.atEnd(async () => {
-        await settleOutboxMessages(db, list);
-        list.length = 0;
-      });
-    }
-    return settles;
-  }
-
   async function sendMessage(job: JobRow, now: Date, batch: JobBatch): Promise<void> {
     const id = String(job.payload.outboxId);
-    const settles = unrecordedOf(batch);
+    const { settles } = batch;
     // A failed claim leaves them waiting for the next statement of the batch (a claim, or its end).
     const row = await claimOutboxMessage(db, id, now, settles);
     settles.length = 0;
