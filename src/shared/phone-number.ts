@@ -76,6 +76,6 @@ export function checkPhone(input: string, country?: string | null): PhoneCheck {
   if (!parsed) return { ok: false, problem: 'not_a_number', parsed };
   const length = validatePhoneNumberLength(text, defaultCountry);
   if (length) return { ok: false, problem: PARSE_PROBLEMS[length] ?? 'invalid_for_country', parsed };
-  if (!parsed.isValid()) return { ok: false, problem: 'invalid_for_country', parsed };
-  return { ok: true, number: parsed.number, country: parsed.country, parsed };
+  // The right length, parsed, and still not valid: no number of that country is written so.
+  return { ok: false, problem: 'invalid_for_country', parsed };
 }
