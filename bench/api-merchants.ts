@@ -3,9 +3,7 @@
  * provider's admin API, so the bookings of a run spread over a provider's many restaurants instead of filling the
  * demo's three within seconds (each booking takes a table; three merchants hold about 7,000 over 180 days).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { DEMO_MERCHANTS_DIR } from '../src/server/services/demo-merchants.ts';
+import { demoDefinitions } from '../src/server/services/demo-merchants.ts';
 
 /** The admin token the bench's server is started with. */
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -15,10 +13,7 @@ export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
  * neither to take bookings); answers the slugs imported.
  */
 export async function importMerchantCopies(url: string, copies: number): Promise<string[]> {
-  const files = (await readdir(DEMO_MERCHANTS_DIR)).filter((file) => file.endsWith('.json'));
-  const demos = await Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(path.join(DEMO_MERCHANTS_DIR, file), 'utf8')) as Record<string, unknown>),
-  );
+  const demos = (await demoDefinitions()) as Array<Record<string, unknown>>;
   const slugs: string[] = [];
   for (let copy = 1; copy <= copies; copy++) {
     for (const demo of demos) {

@@ -8,12 +8,16 @@ import { importMerchant } from './merchant-import.ts';
 /** Folder of the demo merchant definitions. */
 export const DEMO_MERCHANTS_DIR = fileURLToPath(new URL('../../../scripts/demo-merchants/', import.meta.url));
 
+/** The demo merchants' definitions as written (unchecked JSON), in their files' order. */
+export async function demoDefinitions(): Promise<unknown[]> {
+  const files = (await readdir(DEMO_MERCHANTS_DIR)).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(files.map(async (file): Promise<unknown> => JSON.parse(await readFile(path.join(DEMO_MERCHANTS_DIR, file), 'utf8'))));
+}
+
 /** Imports every demo merchant; returns their slugs. */
 export async function importDemoMerchants(db: Database, mediaDir: string): Promise<string[]> {
-  const files = (await readdir(DEMO_MERCHANTS_DIR)).filter((name) => name.endsWith('.json')).sort();
   const slugs: string[] = [];
-  for (const file of files) {
-    const definition: unknown = JSON.parse(await readFile(path.join(DEMO_MERCHANTS_DIR, file), 'utf8'));
+  for (const definition of await demoDefinitions()) {
     const { merchant } = await importMerchant(db, definition, { baseDir: DEMO_MERCHANTS_DIR, mediaDir });
     slugs.push(merchant.slug);
   }
@@ -22,13 +26,8 @@ export async function importDemoMerchants(db: Database, mediaDir: string): Promi
 
 /** The demo merchants' staff accounts as their definitions give them (in clear: they are demo accounts), for the start-up log and the README. */
 export async function demoStaffAccounts(): Promise<Array<{ slug: string; email: string; password: string }>> {
-  const files = (await readdir(DEMO_MERCHANTS_DIR)).filter((name) => name.endsWith('.json')).sort();
   const accounts: Array<{ slug: string; email: string; password: string }> = [];
-  for (const file of files) {
-    const definition = JSON.parse(await readFile(path.join(DEMO_MERCHANTS_DIR, file), 'utf8')) as {
-      slug: string;
-      staff?: Array<{ email: string; password?: string }>;
-    };
+  for (const definition of (await demoDefinitions()) as Array<{ slug: string; staff?: Array<{ email: string; password?: string }> }>) {
     for (const member of definition.staff ?? []) if (member.password) accounts.push({ slug: definition.slug, email: member.email, password: member.password });
   }
   return accounts;
