@@ -1,6 +1,7 @@
 /** Merchant-local dates and wall-clock times, pure and shared by the server's rules and the browser's calendar. */
 // The subpath, not the package root: the root's TZDate patches Date at load, and the booking home would download it.
 import { tzOffset } from '@date-fns/tz/tzOffset';
+import { BoundedMemo } from './bounded-memo.ts';
 
 /** A merchant-local calendar date, 'YYYY-MM-DD'. */
 export type LocalDate = string;
@@ -115,20 +116,12 @@ export function isValidTimezone(tz: string): boolean {
 // A zone's offset changes only at its transitions, and every transition since 2000 falls on a whole minute: one look
 // per zone and minute (Intl's formatToParts, several µs) serves every instant of it.
 const OFFSETS_FROM_MS = Date.UTC(2000, 0, 1);
-const KEPT_OFFSETS = 20_000;
-const offsets = new Map<string, number>();
+const offsets = new BoundedMemo<number>(20_000);
 
 /** The zone's offset in minutes at the instant (NaN for an unknown zone). */
 function offsetAt(instantMs: number, timezone: string): number {
   if (instantMs < OFFSETS_FROM_MS) return tzOffset(timezone, new Date(instantMs));
-  const key = `${timezone} ${Math.floor(instantMs / MINUTE_MS)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = tzOffset(timezone, new Date(instantMs));
-    if (offsets.size >= KEPT_OFFSETS) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
+  return offsets.get(`${timezone} ${Math.floor(instantMs / MINUTE_MS)}`, () => tzOffset(timezone, new Date(instantMs)));
 }
 
 /** Milliseconds of the instant's wall clock in the zone, read as if it were UTC. */

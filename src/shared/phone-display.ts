@@ -4,24 +4,17 @@
  * diner's as the merchant's country would dial it: national when it shares the merchant's country code, else international.
  */
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { BoundedMemo } from './bounded-memo.ts';
 import { countryUses12h } from './hour-cycle.ts';
 
 // A build writes each merchant's phone several times on each of its pages: parsed once. Bounded, a long-lived page keeps little.
 const MEMO_SIZE = 64;
-const countries = new Map<string, CountryCode | null>();
-const merchantPhones = new Map<string, string>();
-
-function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
-  if (memo.has(key)) return memo.get(key) as T;
-  const value = compute();
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(key, value);
-  return value;
-}
+const countries = new BoundedMemo<CountryCode | null>(MEMO_SIZE);
+const merchantPhones = new BoundedMemo<string>(MEMO_SIZE);
 
 /** The country of an international number (+…): its own country code, else null (national text, unknown code). */
 export function phoneCountry(phone: string): CountryCode | null {
-  return remembered(countries, phone, () => parsePhoneNumberFromString(phone.trim())?.country ?? null);
+  return countries.get(phone, () => parsePhoneNumberFromString(phone.trim())?.country ?? null);
 }
 
 /** `phone` as dialled from `home`: national format when the number shares home's country code, else international; unreadable text as given. */
@@ -37,7 +30,7 @@ export function displayPhoneFrom(phone: string, home: string | null): string {
 
 /** The merchant's phone as its own country writes it (national format); the tel: link keeps the + form. */
 export function displayMerchantPhone(phone: string): string {
-  return remembered(merchantPhones, phone, () => displayPhoneFrom(phone, phoneCountry(phone)));
+  return merchantPhones.get(phone, () => displayPhoneFrom(phone, phoneCountry(phone)));
 }
 
 /** A diner's phone seen by the merchant at `merchantPhone`: national in the merchant's country, international otherwise. */

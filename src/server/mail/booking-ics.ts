@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { BookingStatus } from '../../shared/booking-status.ts';
+import { BoundedMemo } from '../../shared/bounded-memo.ts';
 import type { Lang } from '../../shared/langs.ts';
 import type { MerchantSettingsValue } from '../domain/merchant-floor.ts';
 import { notificationTargets } from '../domain/merchant-notifications.ts';
@@ -25,16 +26,11 @@ export interface IcsScheduling {
 }
 
 // A zone's VTIMEZONE block never changes while the process runs, and building it walks the zone's rules: once per zone.
-const vtimezones = new Map<string, string | null>();
+const vtimezones = new BoundedMemo<string | null>(1_000);
 
 /** The VTIMEZONE block of an IANA zone, or null for a zone the library does not know. */
 function vtimezone(zone: string): string | null {
-  let block = vtimezones.get(zone);
-  if (block === undefined) {
-    block = tzlib_get_ical_block(zone)[0] ?? null;
-    vtimezones.set(zone, block);
-  }
-  return block;
+  return vtimezones.get(zone, () => tzlib_get_ical_block(zone)[0] ?? null);
 }
 
 /** The .ics text of a booking: one VEVENT with the merchant's name and address, VTIMEZONE included. */
