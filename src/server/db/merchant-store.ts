@@ -10,7 +10,7 @@ import { DomainError } from '../domain/errors.ts';
 import { floorCacheOf } from './floor-cache.ts';
 import { closedDaysWith } from '../domain/closings.ts';
 import { closingsOf } from './closing-store.ts';
-import { findMerchantVersioned } from './prepared-reads.ts';
+import { findMerchantVersion, findMerchantVersioned } from './prepared-reads.ts';
 import { diningTables, merchants, zones } from './schema.ts';
 
 /** A merchant row as stored. */
@@ -51,16 +51,17 @@ export async function findZoneById(db: Database, id: string): Promise<ZoneRow | 
 /**
  * Finds a merchant by slug with its active zones (in definition order) and tables; the answer is
  * shared and frozen. Cached per process: trusted until the change feed tells of an import or a closing where
- * the policy allows (cache-policy.ts); else one query (the merchant row and its version) while the floor is unchanged.
+ * the policy allows (cache-policy.ts); else one query (the merchant row's version) while the floor is unchanged.
  */
 export async function findMerchantWithFloor(db: Database, slug: string): Promise<MerchantWithFloor | undefined> {
   const cache = floorCacheOf(db);
   const cached = cache.get(slug);
   if (cached && trustsChangeFeed(db)) return cached.floor;
   const generation = cache.generation();
+  // A copy is checked by its version alone: the row (its definition and JSON columns) is read only when it changed.
+  if (cached && (await findMerchantVersion(db, slug)) === cached.version) return cached.floor;
   const found = await findMerchantVersioned(db, slug);
   if (!found) return undefined;
-  if (cached && cached.version === found.version) return cached.floor;
   const floor = await loadFloor(db, found.merchant);
   cache.set(slug, { version: found.version, floor }, generation);
   return floor;
