@@ -123,6 +123,16 @@ describe('create makes a draft that holds a table', () => {
     const second = expectOk(await create(t, request)).body;
     expect(second.booking.status).toBeNull();
   });
+
+  test('a draft frees its table at the very instant its hold ends', async () => {
+    t.clock.set('2026-11-23T09:00:00Z');
+    const fixture = await importFixture(t, 'expire-instant');
+    const request = { slug: fixture.slug, at: at('19:30'), zone: 'all', seats: 2 };
+    await createDraft(t, request);
+    t.clock.advance(HOLD_MINUTES);
+    expect(await isAvailable(t, fixture.slug, DATE, '19:30', 'all', 2)).toBe(true);
+    expect(expectOk(await create(t, request)).body.booking.status).toBeNull();
+  });
 });
 
 describe('validate makes a draft firm for the signed-in diner', () => {

@@ -1,5 +1,5 @@
 /** Reads and writes bookings; the table-holding rules live in SQL here and in the exclusion constraint. */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TableHold } from '../domain/availability.ts';
 import { LIVE_STATUSES, statusOfState, statusesFrom } from '../../shared/booking-life-cycle.ts';
 import { emitChange } from './change-feed.ts';
@@ -85,7 +85,8 @@ const releaseStatements = preparedStatements((on, key) => {
   const condition = and(
     isNull(bookings.status),
     eq(bookings.holdsTable, true),
-    lt(bookings.holdExpiresAt, sql.placeholder('nowIso')),
+    // A hold ends at its expiry: lapsed from that instant on, as the holds read (liveHolds) sees it.
+    lte(bookings.holdExpiresAt, sql.placeholder('nowIso')),
     key.includes('m') ? eq(bookings.merchantId, sql.placeholder('merchantId')) : undefined,
     key.includes('x') ? ne(bookings.id, sql.placeholder('exceptId')) : undefined,
   )!;

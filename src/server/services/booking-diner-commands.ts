@@ -149,7 +149,7 @@ export function createDinerCommands(w: BookingWriter) {
     if (closing) assertNotClosed({ ...floor, closings: [closing] }, fresh.startsAt);
     if (overLimit) throw overLimit.error;
     let seated = { tableId: fresh.tableId, joinedTableIds: fresh.joinedTableIds, zoneId: fresh.zoneId };
-    const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt < now);
+    const lapsed = !fresh.holdsTable || (fresh.holdExpiresAt !== null && fresh.holdExpiresAt <= now);
     if (lapsed) {
       // The hold ran out: the table is ours again only if nobody took it meanwhile.
       const seating = await w.claimTable(tx, floor, { at: fresh.startsAt, zoneId: fresh.zoneId, clientCount: fresh.clientCount }, now, fresh.id);
