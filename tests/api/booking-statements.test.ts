@@ -13,7 +13,7 @@ function take(): string[] {
 
 /** At most this many statements per call of a guest's booking (bench/results/write-statements.md lists them). */
 const BOUNDS = {
-  pglite: { create: 4, no_account: 2, validate: 8, jobs: 8 },
+  pglite: { create: 3, no_account: 2, validate: 6, jobs: 8 },
   postgres: { create: 5, no_account: 2, validate: 9, jobs: 8 },
 }[databaseKind];
 

@@ -1,7 +1,7 @@
 /** Opens the database: embedded PGlite under a data folder, or PostgreSQL when a URL is given. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { entityKind, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { changeFeedOf } from './change-feed.ts';
 import { drizzleReadyClient } from './pglite-client.ts';
@@ -38,6 +38,17 @@ const soleWriters = new WeakSet<Database>();
  */
 export function isSoleWriter(db: Database): boolean {
   return soleWriters.has(db);
+}
+
+// Drizzle's names for embedded PGlite's handle and its transactions (what its own `is` checks read).
+const PGLITE_KINDS = new Set(['PgliteDatabase', 'PgliteTransaction']);
+
+/**
+ * Whether `executor` (a handle or a transaction) is embedded PGlite's, which runs one transaction or statement at a
+ * time: a lock taken there never waits for anyone. Read by the stores' advisory locks only.
+ */
+export function runsAlone(executor: object): boolean {
+  return PGLITE_KINDS.has((executor.constructor as { [entityKind]?: string })[entityKind] ?? '');
 }
 
 /** Told the text of every statement the server sends through Drizzle (bench/write-statements.ts counts them). */
