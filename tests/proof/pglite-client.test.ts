@@ -19,7 +19,8 @@ ours.query = ((text: string, params?: unknown[], options?: unknown) => {
   return query(text, params, options as never);
 }) as typeof ours.query;
 const plainDb = drizzle({ client: plain });
-const ourDb = drizzle({ client: drizzleReadyClient(ours) });
+const ourClient = drizzleReadyClient(ours);
+const ourDb = drizzle({ client: ourClient });
 afterAll(async () => {
   await plain.close();
   await ours.close();
@@ -69,6 +70,25 @@ describe('PGlite as Drizzle sees it', () => {
       }),
     ).rejects.toSatisfy((error) => sqlStateOf(error) === '23505');
     expect((await ourDb.execute(sql`select count(*)::int as count from kept`)).rows).toEqual([{ count: 0 }]);
+  });
+
+  test('counts, fields and rows (as arrays and as objects) read as PGlite’s own reader reads them', async () => {
+    for (const client of [plain, ours]) await client.exec('create table counted (id int primary key, name text)');
+    const steps: Array<[string, unknown[], 'array' | 'object']> = [
+      ['insert into counted values ($1, $2), ($3, $4), ($5, $6)', [1, 'é € 😀 ligne\nsuivante', 2, null, 3, ''], 'object'],
+      ['select id, name from counted order by id', [], 'array'],
+      ['select id, name from counted order by id', [], 'object'],
+      ['select id from counted where id > $1', [10], 'array'],
+      ['update counted set name = $1 where id > $2 returning id', ['x', 1], 'object'],
+      ['update counted set name = $1 where id > $2', ['y', 10], 'object'],
+      ['delete from counted where id = $1', [1], 'array'],
+      // An answer of several hundred kilobytes, handed over in many chunks, some messages cut between two.
+      ['select n, repeat($1, 5000) as filler from generate_series(1, 40) as n', ['é€'], 'array'],
+    ];
+    for (const [text, params, rowMode] of steps) {
+      const expected = await plain.query(text, params, { rowMode });
+      expect(await ourClient.query(text, params, { rowMode }), text).toEqual(expected);
+    }
   });
 
   test('each text is parsed once, as a named statement, and PGlite’s own query never runs', async () => {

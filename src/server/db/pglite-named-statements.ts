@@ -3,9 +3,10 @@
  * the text every time, as an unnamed statement, in six calls (Parse, Describe, Bind, Describe, Execute, Sync), each a
  * pass through PostgreSQL's main loop: about 180 µs of CPU for a one-row insert. Here a text is parsed once per
  * database (its parameters' types learnt then), and each run is Bind, Describe, Execute and Sync in one call: about
- * 70 µs, its plan cached by PostgreSQL as for any prepared statement. Results are parsed by PGlite's own `parseResults`.
+ * 70 µs, its plan cached by PostgreSQL as for any prepared statement. Its answer is read by ./pglite-results.ts.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { readResults, type TypeParsers } from './pglite-results.ts';
 
 /** How many statements one database keeps prepared (Drizzle's IN lists make a text per length); the least used are closed. */
 const KEPT_STATEMENTS = 500;
@@ -79,8 +80,11 @@ export function namedStatementQueries(client: PGlite): { query: (inTransaction: 
       serialize.sync(),
     ]);
     try {
-      const answer = await client.execProtocolStream(message, { syncToFs });
-      return parse.parseResults(answer, client.parsers, options)[0] as Results<T>;
+      // The answer as PostgreSQL wrote it (execProtocolRaw would also run PGlite's own reader over it): each chunk is
+      // a view of PGlite's memory, copied before the next one comes.
+      const chunks: Uint8Array[] = [];
+      await client.execProtocolRawStream(message, { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });
+      return readResults<T>(chunks, client.parsers as TypeParsers, options?.rowMode);
     } catch (error) {
       if (!CHANGED_RESULT.test(error instanceof Error ? error.message : '')) throw error;
       statements.delete(text);
