@@ -3,9 +3,11 @@
  * the text every time, as an unnamed statement, in six calls (Parse, Describe, Bind, Describe, Execute, Sync), each a
  * pass through PostgreSQL's main loop: about 180 µs of CPU for a one-row insert. Here a text is parsed once per
  * database (its parameters' types learnt then), and each run is Bind, Describe, Execute and Sync in one call: about
- * 70 µs, its plan cached by PostgreSQL as for any prepared statement. Its answer is read by ./pglite-results.ts.
+ * 70 µs, its plan cached by PostgreSQL as for any prepared statement. Its messages are written, and its answer read
+ * (./pglite-results.ts), by node-postgres's protocol module, cheaper than PGlite's own copy of it.
  */
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
 import { readResults, type TypeParsers } from './pglite-results.ts';
 
 /** How many statements one database keeps prepared (Drizzle's IN lists make a text per length); the least used are closed. */
@@ -32,7 +34,6 @@ function needsOwnPath(options: QueryOptions | undefined): boolean {
  * are the client's own: one map per client.
  */
 export function namedStatementQueries(client: PGlite): { query: (inTransaction: boolean, fallback: Query) => Query } {
-  const { serialize } = protocol;
   const statements = new Map<string, Statement>();
   // Closes owed for statements dropped from the map, sent with the next message.
   let closes: Uint8Array[] = [];
