@@ -42,7 +42,8 @@ describe('a guest booking costs the database a bounded number of statements', ()
       await t.server.jobs.runDue();
       const jobStatements = take();
       counts.push({ create, no_account: noAccount, validate, jobs: jobStatements.length });
-      if (n === 1) merchantReads.push(...[...createStatements, ...validateStatements, ...jobStatements].filter((statement) => /from "merchants"/.test(statement)));
+      if (n === 1)
+        merchantReads.push(...[...createStatements, ...validateStatements, ...jobStatements].filter((statement) => /from "merchants"/.test(statement)));
     }
     const counted = counts[1]!;
     console.log('COUNTS', JSON.stringify(counts));
