@@ -362,7 +362,6 @@ export async function lockBookingByToken(tx: Tx, token: string, merchantId: stri
 }
 
 /** Serialises the writes of one diner until the transaction ends. */
-export async function lockDiner(tx: Tx, userId: string): Promise<void> {
-  if (runsAlone(tx)) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`diner:${userId}`}, 0))`);
+export function lockDiner(tx: Tx, userId: string): Promise<void> {
+  return lockKeys(tx, [`diner:${userId}`]);
 }

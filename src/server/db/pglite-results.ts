@@ -31,13 +31,15 @@ function rowOf(values: Array<string | null>, fields: ResultField[], parsers: Typ
   return row;
 }
 
+// The commands whose tag's count is of rows changed (PGlite's affectedRows).
+const CHANGING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /** The counts a command tag carries ("SELECT 2", "UPDATE 3", "INSERT 0 5"; "CREATE TABLE" carries none). */
 function completion(tag: string): { command: string; affectedRows: number; rowCount?: number } {
   const parts = tag.split(' ');
   const command = parts[0]!;
   const rowCount = Number.parseInt(parts.at(-1)!, 10);
-  const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
-  return { command, affectedRows: counted ? rowCount : 0, ...(Number.isNaN(rowCount) ? {} : { rowCount }) };
+  return { command, affectedRows: CHANGING.has(command) ? rowCount : 0, ...(Number.isNaN(rowCount) ? {} : { rowCount }) };
 }
 
 /** The result of the one statement `answer` (its chunks, in order) holds; throws PostgreSQL's error when it answered one. */
