@@ -13,6 +13,7 @@ import { demoStaffAccounts, importDemoMerchants } from './services/demo-merchant
 import { createSiteBuilder } from './services/site-builder.ts';
 import { listenLocalAdmin } from './local-admin.ts';
 import { planPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { startTableUpkeep } from './db/table-upkeep.ts';
 import { prettyLog, prettyLogStream } from './log-format.ts';
 
 async function main(): Promise<void> {
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
   // the number of processes, and none lost to a restart.
   await planPeriodicJobs(database.db, new Date());
   await jobs.start();
+  // PostgreSQL runs its own autovacuum; embedded PGlite has none.
+  const upkeep = database.kind === 'pglite' ? startTableUpkeep(database.db, { onError: (error) => app.log.error(error, 'table upkeep failed') }) : undefined;
 
   let stopping = false;
   stop = async (signal: string) => {
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     await jobs.stop();
+    await upkeep?.stop();
     await site.stop();
     await localAdmin.close();
     // Live sockets first: app.close() waits for open connections.
