@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { claimDueJob, enqueueJob, ensureRecurringJob, findJob, listJobs, retryDelayMs, retryJob } from '../../src/server/db/job-store.ts';
+import { claimDueJob, claimDueJobs, enqueueJob, ensureRecurringJob, findJob, listJobs, retryDelayMs, retryJob } from '../../src/server/db/job-store.ts';
 import { jobs } from '../../src/server/db/schema.ts';
 import { createJobWorker, type JobHandlers } from '../../src/server/jobs/job-worker.ts';
 import { openTestDatabase } from '../support/test-database.ts';
@@ -108,6 +108,23 @@ describe('a job in the database', () => {
     expect(ran).toEqual([id]);
     const row = (await findJob(database.db, id))!;
     expect({ state: row.state, attempts: row.attempts }).toEqual({ state: 'done', attempts: 2 });
+  });
+
+  test('is claimed earliest first, pending or with a lapsed lease alike, no more than asked and none held or not due', async () => {
+    const minutes = (n: number) => new Date(clock.now().getTime() + n * 60_000);
+    await database.db
+      .insert(jobs)
+      .values([
+        ...[5, 4, 3, 2, 1].map((n) => ({ kind: `pending ${n} min ago`, runAt: minutes(-n) })),
+        { kind: 'lapsed lease', runAt: minutes(-30), state: 'running' as const, lockedUntil: minutes(-1), lockedBy: 'dead-worker' },
+        { kind: 'held lease', runAt: minutes(-40), state: 'running' as const, lockedUntil: minutes(1), lockedBy: 'live-worker' },
+        { kind: 'done', runAt: minutes(-50), state: 'done' as const },
+        { kind: 'not due', runAt: minutes(1) },
+      ]);
+    const claimed = await claimDueJobs(database.db, clock.now(), 'worker', 60_000, 4);
+    expect(claimed.map((job) => job.kind)).toEqual(['lapsed lease', 'pending 5 min ago', 'pending 4 min ago', 'pending 3 min ago']);
+    expect(claimed.every((job) => job.state === 'running' && job.lockedBy === 'worker')).toBe(true);
+    expect((await claimDueJobs(database.db, clock.now(), 'worker', 60_000, 4)).map((job) => job.kind)).toEqual(['pending 2 min ago', 'pending 1 min ago']);
   });
 
   test('recurring runs again at the time its handler names', async () => {

@@ -1,5 +1,5 @@
 /** The durable scheduler's queries: enqueue, claim with SKIP LOCKED under a lease, finish, retry with backoff, list. */
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { isSoleWriter, type Database, type Queryable } from './database.ts';
 import { messageStatementsOf } from './prepared-messages.ts';
 import { preparedStatements, rowPlaceholdersOf, rowsShapeOf, rowValuesOf } from './prepared-statement.ts';
@@ -87,13 +87,14 @@ export async function claimDueJob(db: Queryable, now: Date, workerId: string, le
 
 /** Claims up to `limit` due jobs as claimDueJob does one, in one statement; earliest first. */
 export async function claimDueJobs(db: Queryable, now: Date, workerId: string, leaseMs: number, limit: number): Promise<JobRow[]> {
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(or(and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now))))
-    .orderBy(asc(jobs.runAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  // Pending jobs and lapsed leases each read in their own index's order and locked as read, the earliest `limit` of
+  // both claimed: a backlog of due jobs costs the claim no more than `limit` of them (one condition with OR would read
+  // every due job to sort them).
+  const earliest = (name: string, where: SQL | undefined) =>
+    db.select({ id: jobs.id, runAt: jobs.runAt }).from(jobs).where(where).orderBy(asc(jobs.runAt)).limit(limit).for('update', { skipLocked: true }).as(name);
+  const pending = earliest('pending', and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)));
+  const lapsed = earliest('lapsed', and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now)));
+  const due = sql`select id from (select * from ${pending} union all select * from ${lapsed}) as due order by run_at limit ${limit}`;
   const rows = await db
     .update(jobs)
     .set({
@@ -103,7 +104,9 @@ export async function claimDueJobs(db: Queryable, now: Date, workerId: string, l
       lockedBy: workerId,
       updatedAt: now,
     })
-    .where(inArray(jobs.id, due))
+    // By primary key from the ids locked, whatever the planner's statistics say of the table (a plan made while it was
+    // small would read it whole).
+    .where(sql`${jobs.id} = any(array(${due}))`)
     .returning();
   // RETURNING keeps no order.
   return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
