@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openPglite } from '../../src/server/db/database.ts';
+import { rowsOf, type ExecuteAnswer } from '../../src/server/db/execute-rows.ts';
 import { callApi, cleanUp, createBooking, firstOpenSlot, spawnServer, startServer, tempFolder, type ServerProcess } from './processes.ts';
 
 const DEMO = [
@@ -158,6 +161,18 @@ describe('a first `npm start` on an empty folder', () => {
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'admin.sock'))).toBe(false);
   }, 10_000);
+
+  test("left every table of its embedded database analysed, as PostgreSQL's autovacuum would have", async () => {
+    // A table never analysed nor vacuumed has reltuples -1: the server's upkeep (table-upkeep.ts) ran at its start.
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      const answer = await database.db.execute(sql`
+        select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples < 0`);
+      expect(rowsOf(answer as ExecuteAnswer<{ relname: string }>)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe('a second `npm start` on the same folder', () => {
