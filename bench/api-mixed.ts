@@ -6,7 +6,7 @@
 import type { Request } from 'autocannon';
 import type { SeededDiner } from '../tests/support/seed-diners.ts';
 import type { SlotCandidate } from '../tests/support/slot-candidates.ts';
-import type { Cursor, Scenario, ZoneTarget } from './api-scenarios.ts';
+import { callLatencies, type Cursor, type Scenario, type ZoneTarget } from './api-scenarios.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -25,6 +25,7 @@ export interface MixedInputs {
 export function mixedScenario(inputs: MixedInputs): Scenario {
   const counts: Record<string, number> = {};
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  const latencies = callLatencies();
   let turn = 0;
   const post = (
     path: string,
@@ -37,15 +38,20 @@ export function mixedScenario(inputs: MixedInputs): Scenario {
     setupRequest: (request, context) => {
       const value = body(context);
       if (value === null) return null;
+      latencies.sent(context);
       const headers: Record<string, string> = { ...JSON_HEADERS };
       if (bearer) headers.authorization = `Bearer ${bearer(context)}`;
       return { ...request, headers, body: JSON.stringify(value) };
     },
-    onResponse: (status) => void count(`${name} ${status}`),
+    onResponse: (status, _body, context) => {
+      latencies.answered(name, context);
+      count(`${name} ${status}`);
+    },
   });
   return {
     name: 'mixed: merchant, slots, staff day view, create, validate, get (6 requests a round)',
     outcome: () => ({ ...counts }),
+    latencies: () => latencies.summary(),
     requests: [
       post('/api/booking/booking_merchant/get', 'merchant', () => ({ merchant_slug: inputs.slugs[turn % inputs.slugs.length] })),
       post('/api/booking/booking_slots/get', 'slots', () => {
@@ -56,7 +62,14 @@ export function mixedScenario(inputs: MixedInputs): Scenario {
         method: 'GET',
         path: inputs.staff.path,
         headers: { authorization: `Bearer ${inputs.staff.bearer}` },
-        onResponse: (status) => void count(`staff day view ${status}`),
+        setupRequest: (request, context) => {
+          latencies.sent(context);
+          return request;
+        },
+        onResponse: (status, _body, context) => {
+          latencies.answered('staff day view', context);
+          count(`staff day view ${status}`);
+        },
       },
       {
         method: 'POST',
@@ -68,6 +81,7 @@ export function mixedScenario(inputs: MixedInputs): Scenario {
           const diner = inputs.diners[next % inputs.diners.length]!;
           context.slug = candidate.slug;
           context.bearer = diner.bearer;
+          latencies.sent(context);
           return {
             ...request,
             headers: { ...JSON_HEADERS, authorization: `Bearer ${diner.bearer}` },
@@ -75,6 +89,7 @@ export function mixedScenario(inputs: MixedInputs): Scenario {
           };
         },
         onResponse: (status, body, context) => {
+          latencies.answered(status === 200 ? 'create' : 'create refused', context);
           count(`create ${status}`);
           context.token = status === 200 ? (JSON.parse(body) as { token: string }).token : undefined;
         },

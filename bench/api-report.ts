@@ -1,11 +1,14 @@
 /** Writes the results of `npm run bench:api` as Markdown. */
 import type { Result } from 'autocannon';
+import type { CallLatency } from './api-scenarios.ts';
 
 /** One measured scenario. */
 export interface Measured {
   name: string;
   result: Result;
   outcome?: Record<string, number>;
+  /** Each call's latencies (the mixed load). */
+  latencies?: Record<string, CallLatency>;
   /** CPU time of the server process per answered request, in microseconds. */
   serverCpuUsPerRequest: number;
 }
@@ -136,6 +139,7 @@ export function writeVerdicts(run: BackendRun): string[] {
           .map(([key, value]) => `${key}: ${value}`)
           .join(', ')}.`,
     );
+    if (mixed.latencies) lines.push(`By call, ${callLatencyLine(mixed.latencies)}`);
   }
   return lines;
 }
@@ -185,4 +189,12 @@ export function renderReport(runs: BackendRun[], context: ReportContext): string
     ]),
     ...context.skipped.map((line) => `${line}\n`),
   ].join('\n');
+}
+
+/** Each call's p50, p99 and slowest answer, slowest p99 first. */
+export function callLatencyLine(latencies: Record<string, CallLatency>): string {
+  return `p50 / p99 / max ms: ${Object.entries(latencies)
+    .sort(([, a], [, b]) => b.p99 - a.p99)
+    .map(([name, { count, p50, p99, max }]) => `${name} ${fixed(p50, 0)} / ${fixed(p99, 0)} / ${fixed(max, 0)} (${count})`)
+    .join(', ')}.`;
 }

@@ -9,6 +9,41 @@ export interface Scenario {
   requests: Request[];
   /** What the answers said, beyond HTTP statuses (create+validate only). */
   outcome?: () => Record<string, number>;
+  /** Each call's latency percentiles, in ms (the mixed load only: which of its calls make its p99). */
+  latencies?: () => Record<string, CallLatency>;
+}
+
+/** One call's latency over a run. */
+export interface CallLatency {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Collects each call's latencies: `sent` when a request goes out, `answered` when its answer is read. */
+export function callLatencies(now: () => number = () => performance.now()) {
+  const samples = new Map<string, number[]>();
+  return {
+    sent(context: Record<string, unknown>): void {
+      context.sentAt = now();
+    },
+    answered(name: string, context: Record<string, unknown>): void {
+      const list = samples.get(name) ?? [];
+      list.push(now() - (context.sentAt as number));
+      samples.set(name, list);
+    },
+    summary(): Record<string, CallLatency> {
+      // Nearest rank: the smallest latency at least `share` of the answers did not exceed.
+      const at = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!;
+      return Object.fromEntries(
+        [...samples].map(([name, list]) => {
+          const sorted = list.toSorted((a, b) => a - b);
+          return [name, { count: sorted.length, p50: at(sorted, 0.5), p99: at(sorted, 0.99), max: sorted.at(-1)! }];
+        }),
+      );
+    },
+  };
 }
 
 /** A (merchant, zone) pair to ask slots of. */

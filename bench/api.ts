@@ -20,7 +20,7 @@ import { startServerProcess } from '../tests/support/server-process.ts';
 import { comingDates, slotCandidates } from '../tests/support/slot-candidates.ts';
 import { BENCH_ADMIN_TOKEN, importMerchantCopies } from './api-merchants.ts';
 import { createPostgresDatabase } from '../tests/support/test-database.ts';
-import { renderReport, verdict, type BackendRun, type Measured } from './api-report.ts';
+import { callLatencyLine, renderReport, verdict, type BackendRun, type Measured } from './api-report.ts';
 import { CROWDED_TARGET, crowdedVerdict, renderCrowdedReport, type CrowdedRun } from './api-crowded-report.ts';
 import { importDemoMerchants } from '../src/server/services/demo-merchants.ts';
 import { seedOtherMerchantsBookings } from '../tests/support/other-merchants-bookings.ts';
@@ -81,7 +81,13 @@ async function load(url: string, serverPid: number, scenario: Scenario, seconds:
   const cpuBefore = await cpuMsOf(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, timeout: 10, requests: scenario.requests });
   const cpuMs = (await cpuMsOf(serverPid)) - cpuBefore;
-  return { name: scenario.name, result, outcome: scenario.outcome?.(), serverCpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total) };
+  return {
+    name: scenario.name,
+    result,
+    outcome: scenario.outcome?.(),
+    latencies: scenario.latencies?.(),
+    serverCpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total),
+  };
 }
 
 async function post(url: string, target: string, body: unknown): Promise<any> {
@@ -147,6 +153,7 @@ async function benchBackend(backend: string, detail: string, handle: DatabaseHan
           `p99 ${run.result.latency.p99} ms, server CPU ${run.serverCpuUsPerRequest.toFixed(0)} µs/request, non-2xx ${run.result.non2xx}`,
       );
       if (run.outcome) log(`   ${JSON.stringify(run.outcome)}`);
+      if (run.latencies) log(`   ${callLatencyLine(run.latencies)}`);
       measured.push(run);
     }
     const result = { backend, detail, kind, measured, guests };
@@ -356,7 +363,7 @@ async function main(): Promise<void> {
         'booking_slots/get turns over every merchant, zone and the coming 30 days, for 2 guests',
         `create + validate: each round a signed-in diner (one of ${DINERS}) creates a draft on the next bookable slot of the coming ${BOOKING_DAYS} days (every merchant and zone, 2 guests) then validates it; "vs bare" and req/s count both requests`,
         `Guest bookings: ${GUESTS} guests book back to back for ${SECONDS} s as the site does (create, no_account, validate, on the next free slots); "server CPU per booking" is the server process's CPU time from the run's start until its jobs have sent the bookings' messages (mail and SMS to the outbox folder), divided by the bookings validated`,
-        `Mixed load: ${CONNECTIONS} connections for ${MIXED_SECONDS} s, each turning over merchant, slots, the staff day view of ${DEMO_STAFF.slug} (its owner signed in), a signed-in diner's create and validate, and the booking's get; p99 over every request`,
+        `Mixed load: ${CONNECTIONS} connections for ${MIXED_SECONDS} s, each turning over merchant, slots, the staff day view of ${DEMO_STAFF.slug} (its owner signed in), a signed-in diner's create and validate, and the booking's get; p99 over every request, then by call (from the request's writing to its answer's reading; a create refused for a slot taken meanwhile apart)`,
         `The crowded database's figures are in ${path.basename(CROWDED_RESULTS)}`,
       ],
       skipped,
