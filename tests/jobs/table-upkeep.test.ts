@@ -2,8 +2,8 @@ import { EventEmitter, once } from 'node:events';
 import { describe, expect, test, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type ExecuteAnswer } from '../../src/server/db/execute-rows.ts';
-import { jobs } from '../../src/server/db/schema.ts';
-import { keepTablesUp, startTableUpkeep } from '../../src/server/db/table-upkeep.ts';
+import { jobs, users } from '../../src/server/db/schema.ts';
+import { keepTablesUp, startTableUpkeep, UPKEEP_STATISTICS_TARGET } from '../../src/server/db/table-upkeep.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
 const t = useTestServer({ demo: false });
@@ -49,6 +49,20 @@ describe('the tables autovacuum would keep up', () => {
     expect(analysed).toEqual(expect.arrayContaining(['state', 'run_at', 'kind']));
     expect(analysed).not.toContain('payload');
     expect(analysed).not.toContain('last_error');
+  });
+
+  test('its analyses sample a tenth of the default where a column sets no target of its own (a histogram of 11 bounds, not 101)', async () => {
+    await t.database.db.insert(users).values(Array.from({ length: 400 }, (_, index) => ({ email: `diner-${index}@example.test` })));
+    expect(await keepTablesUp(t.database.db)).toContain('users');
+    const [emails] = rowsOf(
+      (await t.database.db.execute(sql`
+        select array_length(histogram_bounds::text::text[], 1)::int as bounds from pg_stats
+        where tablename = 'users' and attname = 'email'`)) as ExecuteAnswer<{ bounds: number }>,
+    );
+    expect(emails).toEqual({ bounds: UPKEEP_STATISTICS_TARGET + 1 });
+    // The setting was the analysis's own: the session's default is PostgreSQL's.
+    const [setting] = rowsOf((await t.database.db.execute(sql`show default_statistics_target`)) as ExecuteAnswer<{ default_statistics_target: string }>);
+    expect(setting).toEqual({ default_statistics_target: '100' });
   });
 
   test.each(['jobs', 'messages_outbox'])('every column of the queue %s is sampled at a tenth of the default or not at all', async (table) => {

@@ -22,6 +22,14 @@ const TABLES_DUE = sql`
   where needs_analysis or needs_vacuum
   order by schemaname, relname`;
 
+/**
+ * The statistics target of the upkeep's analyses, for columns without one of their own: a tenth of PostgreSQL's
+ * default, a 3,000-row sample. An analysis holds PGlite, and the API waits: at the default, the bookings of a busy
+ * evening (20,000 rows) took 60-100 ms each time; at 10, about 17 ms, with statistics that still tell a diner's
+ * bookings from a restaurant's (which is all the embedded database's plans ask of them).
+ */
+export const UPKEEP_STATISTICS_TARGET = 10;
+
 /** Analyses, vacuums or both the tables autovacuum would by now, one at a time; says which. PGlite only: PostgreSQL has its own. */
 export async function keepTablesUp(db: Database): Promise<string[]> {
   // Counters reach pg_stat_user_tables when a backend flushes them (at most once a second): now, for this read.
@@ -30,7 +38,14 @@ export async function keepTablesUp(db: Database): Promise<string[]> {
   // One table per statement: PGlite runs each alone, so the API waits for one table's upkeep at most, never the set.
   for (const { schemaname, relname, needs_analysis: analyse, needs_vacuum: vacuum } of due) {
     const table = sql`${sql.identifier(schemaname)}.${sql.identifier(relname)}`;
-    await db.execute(vacuum ? (analyse ? sql`vacuum (analyze) ${table}` : sql`vacuum ${table}`) : sql`analyze ${table}`);
+    // A vacuum cannot run in a transaction; an analysis can, with its target set for that transaction alone.
+    if (vacuum) await db.execute(sql`vacuum ${table}`);
+    if (analyse) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(UPKEEP_STATISTICS_TARGET))}`);
+        await tx.execute(sql`analyze ${table}`);
+      });
+    }
   }
   return due.map((table) => table.relname);
 }
