@@ -25,7 +25,7 @@ const TABLES_DUE = sql`
 /**
  * The statistics target of the upkeep's analyses, for columns without one of their own: a tenth of PostgreSQL's
  * default, a 3,000-row sample. An analysis holds PGlite, and the API waits: at the default, the bookings of a busy
- * evening (20,000 rows) took 60-100 ms each time; at 10, about 17 ms, with statistics that still tell a diner's
+ * evening (20,000 rows) took 60-140 ms each time; at 10, 13-31 ms, with statistics that still tell a diner's
  * bookings from a restaurant's (which is all the embedded database's plans ask of them).
  */
 export const UPKEEP_STATISTICS_TARGET = 10;
@@ -35,7 +35,7 @@ export async function keepTablesUp(db: Database): Promise<string[]> {
   // Counters reach pg_stat_user_tables when a backend flushes them (at most once a second): now, for this read.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const due = rowsOf((await db.execute(TABLES_DUE)) as ExecuteAnswer<{ schemaname: string; relname: string; needs_analysis: boolean; needs_vacuum: boolean }>);
-  // One table per statement: PGlite runs each alone, so the API waits for one table's upkeep at most, never the set.
+  // One statement at a time: PGlite runs each alone, so the API waits for one table's vacuum or analysis at most, never the set.
   for (const { schemaname, relname, needs_analysis: analyse, needs_vacuum: vacuum } of due) {
     const table = sql`${sql.identifier(schemaname)}.${sql.identifier(relname)}`;
     // A vacuum cannot run in a transaction; an analysis can, with its target set for that transaction alone.
